@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: StampCLI → {Watermark, Library} → {Imaging, Templates}.
+// C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
+let package = Package(
+    name: "stampcam",
+    products: [
+        .executable(name: "stampcam", targets: ["stampcam"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+
+        .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CCairo"]),
+        .target(name: "Templates"),
+        .target(name: "Watermark", dependencies: ["Imaging", "Templates", "CCairo", "CPango"]),
+        .target(name: "Library"),
+        .target(name: "StampCLI", dependencies: ["Imaging", "Templates", "Watermark", "Library"]),
+        .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
+
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library"]),
+        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging"]),
+    ]
+)

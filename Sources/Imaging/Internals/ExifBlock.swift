@@ -1,0 +1,196 @@
+import CExif
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns one libexif `ExifData`. Reads fields from it and rewrites it for a processed photo.
+final class ExifBlock {
+    /// The tags we read or change, with the IFD they live in.
+    enum Tag {
+        case orientation, dateTime, make, model, artist
+        case dateTimeOriginal, offsetTimeOriginal, pixelXDimension, pixelYDimension, makerNote
+        case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude
+
+        var place: (ifd: ExifIfd, tag: ExifTag) {
+            switch self {
+            case .orientation: return (EXIF_IFD_0, EXIF_TAG_ORIENTATION)
+            case .dateTime: return (EXIF_IFD_0, EXIF_TAG_DATE_TIME)
+            case .make: return (EXIF_IFD_0, EXIF_TAG_MAKE)
+            case .model: return (EXIF_IFD_0, EXIF_TAG_MODEL)
+            case .artist: return (EXIF_IFD_0, EXIF_TAG_ARTIST)
+            case .dateTimeOriginal: return (EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL)
+            case .offsetTimeOriginal: return (EXIF_IFD_EXIF, EXIF_TAG_OFFSET_TIME_ORIGINAL)
+            case .pixelXDimension: return (EXIF_IFD_EXIF, EXIF_TAG_PIXEL_X_DIMENSION)
+            case .pixelYDimension: return (EXIF_IFD_EXIF, EXIF_TAG_PIXEL_Y_DIMENSION)
+            case .makerNote: return (EXIF_IFD_EXIF, EXIF_TAG_MAKER_NOTE)
+            case .gpsLatitudeRef: return (EXIF_IFD_GPS, ExifTag(1))
+            case .gpsLatitude: return (EXIF_IFD_GPS, ExifTag(2))
+            case .gpsLongitudeRef: return (EXIF_IFD_GPS, ExifTag(3))
+            case .gpsLongitude: return (EXIF_IFD_GPS, ExifTag(4))
+            case .gpsAltitudeRef: return (EXIF_IFD_GPS, ExifTag(5))
+            case .gpsAltitude: return (EXIF_IFD_GPS, ExifTag(6))
+            }
+        }
+    }
+
+    private let data: UnsafeMutablePointer<ExifData>
+    /// What libexif complained about while loading (corrupt offsets, bad sizes …).
+    private(set) var problems: [String] = []
+
+    /// Parses an APP1 payload ("Exif\0\0" + TIFF). Nil when libexif finds nothing usable in it.
+    init?(payload: [UInt8]) {
+        guard let data = exif_data_new() else { return nil }
+        self.data = data
+        // Keep tags libexif does not know and do not "fix" the data: the source's EXIF goes out as it came.
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        let collector = LogCollector()
+        let log = exif_log_new()
+        exif_log_set_func(log, { _, code, _, format, arguments, context in
+            guard code == EXIF_LOG_CODE_CORRUPT_DATA, let format, let arguments, let context else { return }
+            var buffer = [CChar](repeating: 0, count: 256)
+            vsnprintf(&buffer, buffer.count, format, arguments)
+            Unmanaged<LogCollector>.fromOpaque(context).takeUnretainedValue()
+                .messages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }, Unmanaged.passUnretained(collector).toOpaque())
+        exif_data_log(data, log)
+        payload.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+        exif_data_log(data, nil)
+        exif_log_unref(log)
+        problems = collector.messages.isEmpty ? [] : ["corrupt EXIF: " + collector.messages[0]]
+        if (0..<Int(EXIF_IFD_COUNT.rawValue)).allSatisfy({ content(ExifIfd(UInt32($0)))?.pointee.count ?? 0 == 0 }) {
+            return nil
+        }
+    }
+
+    deinit { exif_data_unref(data) }
+
+    private final class LogCollector { var messages: [String] = [] }
+
+    private var byteOrder: ExifByteOrder { exif_data_get_byte_order(data) }
+
+    private func content(_ ifd: ExifIfd) -> UnsafeMutablePointer<ExifContent>? {
+        withUnsafeBytes(of: data.pointee.ifd) {
+            $0.load(fromByteOffset: Int(ifd.rawValue) * MemoryLayout<UnsafeMutablePointer<ExifContent>?>.stride,
+                    as: UnsafeMutablePointer<ExifContent>?.self)
+        }
+    }
+
+    private func entry(_ tag: Tag) -> UnsafeMutablePointer<ExifEntry>? {
+        let place = tag.place
+        guard let content = content(place.ifd) else { return nil }
+        return exif_content_get_entry(content, place.tag)
+    }
+
+    func string(_ tag: Tag) -> String? {
+        guard let entry = entry(tag), entry.pointee.format == EXIF_FORMAT_ASCII,
+              let bytes = entry.pointee.data, entry.pointee.size > 0 else { return nil }
+        let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size))
+        let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            .trimmingCharacters(in: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    func short(_ tag: Tag) -> Int? {
+        guard let entry = entry(tag), let bytes = entry.pointee.data, entry.pointee.size >= 2 else { return nil }
+        switch entry.pointee.format {
+        case EXIF_FORMAT_SHORT: return Int(exif_get_short(bytes, byteOrder))
+        case EXIF_FORMAT_LONG where entry.pointee.size >= 4: return Int(exif_get_long(bytes, byteOrder))
+        default: return nil
+        }
+    }
+
+    private func rationals(_ tag: Tag) -> [Double]? {
+        guard let entry = entry(tag), entry.pointee.format == EXIF_FORMAT_RATIONAL,
+              let bytes = entry.pointee.data else { return nil }
+        let count = min(Int(entry.pointee.components), Int(entry.pointee.size) / 8)
+        return (0..<count).compactMap { index in
+            let value = exif_get_rational(bytes + index * 8, byteOrder)
+            return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+        }
+    }
+
+    var gpsPosition: GPSPosition? {
+        func degrees(_ tag: Tag, _ refTag: Tag, negative: String) -> Double? {
+            guard let parts = rationals(tag), parts.count == 3 else { return nil }
+            let value = parts[0] + parts[1] / 60 + parts[2] / 3600
+            return string(refTag)?.uppercased() == negative ? -value : value
+        }
+        guard let latitude = degrees(.gpsLatitude, .gpsLatitudeRef, negative: "S"),
+              let longitude = degrees(.gpsLongitude, .gpsLongitudeRef, negative: "W") else { return nil }
+        var altitude = rationals(.gpsAltitude)?.first
+        if let value = altitude, let entry = entry(.gpsAltitudeRef), entry.pointee.size >= 1,
+           entry.pointee.data?.pointee == 1 {
+            altitude = -value  // below sea level
+        }
+        return GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
+    }
+
+    var thumbnailByteCount: Int { data.pointee.data == nil ? 0 : Int(data.pointee.size) }
+
+    // MARK: rewriting for a processed photo
+
+    /// Makes the block describe an upright `width` × `height` photo without a thumbnail: the old
+    /// thumbnail is unstamped and unrotated, and would leak the original.
+    func prepareForOutput(width: Int, height: Int) {
+        setNumber(.orientation, 1, addIfMissing: false)
+        let hasExifIFD = (content(EXIF_IFD_EXIF)?.pointee.count ?? 0) > 0
+        setNumber(.pixelXDimension, width, addIfMissing: hasExifIFD)
+        setNumber(.pixelYDimension, height, addIfMissing: hasExifIFD)
+        if data.pointee.data != nil {
+            free(data.pointee.data)  // libexif's default allocator is malloc
+            data.pointee.data = nil
+            data.pointee.size = 0
+        }
+        if let thumbnailIFD = content(EXIF_IFD_1) {
+            while thumbnailIFD.pointee.count > 0, let first = thumbnailIFD.pointee.entries[0] {
+                exif_content_remove_entry(thumbnailIFD, first)
+            }
+        }
+    }
+
+    func remove(_ tag: Tag) {
+        if let entry = entry(tag), let content = content(tag.place.ifd) {
+            exif_content_remove_entry(content, entry)
+        }
+    }
+
+    private func setNumber(_ tag: Tag, _ value: Int, addIfMissing: Bool) {
+        var target = entry(tag)
+        if target == nil, addIfMissing, let content = content(tag.place.ifd), let created = exif_entry_new() {
+            exif_content_add_entry(content, created)
+            exif_entry_initialize(created, tag.place.tag)
+            exif_entry_unref(created)
+            target = created
+        }
+        guard let entry = target, let bytes = entry.pointee.data else { return }
+        switch entry.pointee.format {
+        case EXIF_FORMAT_SHORT where entry.pointee.size >= 2:
+            exif_set_short(bytes, byteOrder, ExifShort(clamping: value))
+        case EXIF_FORMAT_LONG where entry.pointee.size >= 4:
+            exif_set_long(bytes, byteOrder, ExifLong(clamping: value))
+        default:
+            break
+        }
+    }
+
+    /// The block serialised as an APP1 payload ("Exif\0\0" + TIFF).
+    func payload() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt32 = 0
+        exif_data_save_data(data, &buffer, &size)
+        guard let buffer, size > 0 else { return nil }
+        defer { free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == character { slice.removeFirst() }
+        while slice.last == character { slice.removeLast() }
+        return String(slice)
+    }
+}

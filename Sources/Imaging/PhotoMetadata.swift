@@ -1,0 +1,56 @@
+/// A position from the photo's GPS tags, in decimal degrees (south and west negative) and metres.
+public struct GPSPosition: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var altitude: Double?
+
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+    }
+}
+
+/// What a photo carries besides pixels: the EXIF block as read (kept for writing back), the ICC
+/// profile, and the EXIF fields stamps and names are made of.
+public struct PhotoMetadata: Sendable {
+    /// The APP1 payload, starting "Exif\0\0", as found in the source.
+    public var exif: [UInt8]?
+    public var iccProfile: [UInt8]?
+    public var orientation: Orientation = .up
+    /// EXIF date strings as written, "YYYY:MM:DD HH:MM:SS"; offsets as "+HH:MM".
+    public var dateTimeOriginal: String?
+    public var offsetTimeOriginal: String?
+    public var dateTime: String?
+    public var make: String?
+    public var model: String?
+    public var artist: String?
+    public var gps: GPSPosition?
+    public var thumbnailByteCount = 0
+    /// Problems found in the EXIF block; the photo is still usable.
+    public var warnings: [String] = []
+
+    public init() {}
+
+    /// Reads the fields of an EXIF APP1 payload and an ICC profile.
+    public init(exif: [UInt8]?, iccProfile: [UInt8]?) {
+        self.exif = exif
+        self.iccProfile = iccProfile
+        guard let exif else { return }
+        guard let block = ExifBlock(payload: exif) else {
+            warnings.append("EXIF data unreadable; written without it")
+            self.exif = nil
+            return
+        }
+        warnings = block.problems
+        orientation = block.short(.orientation).flatMap(Orientation.init(rawValue:)) ?? .up
+        dateTimeOriginal = block.string(.dateTimeOriginal)
+        offsetTimeOriginal = block.string(.offsetTimeOriginal)
+        dateTime = block.string(.dateTime)
+        make = block.string(.make)
+        model = block.string(.model)
+        artist = block.string(.artist)
+        gps = block.gpsPosition
+        thumbnailByteCount = block.thumbnailByteCount
+    }
+}

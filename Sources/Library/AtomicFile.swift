@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Puts files into place whole or not at all: bytes go to a temp file in the target folder, are
+/// synced, and only then take their final name. A crash or a full disk never leaves a partial file
+/// under a final name.
+public enum AtomicFile {
+    /// Prefix of temp files, so a later run can recognise and remove leftovers.
+    public static let tempPrefix = ".stampcam-"
+
+    /// Writes `bytes` as `directory/name`. Unless `overwrite`, an existing file is kept and the
+    /// new one is named `name-1.ext`, `name-2.ext` …. Refuses to replace a file in `protected`.
+    /// Returns the path written.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], directory: String, name: String, overwrite: Bool = false,
+                             protected: Set<FileIdentity> = []) throws(FileError) -> String {
+        let target = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array((tempPrefix + "XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotCreate(path: target, reason: FileError.reason(errno)) }
+        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var placed = false
+        defer {
+            if !placed { unlink(tempPath) }
+        }
+        do {
+            defer { close(fd) }
+            try writeAll(fd, bytes, path: target)
+            let mask = umask(0); umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+            guard fsync(fd) == 0 else { throw FileError.io(path: target, reason: FileError.reason(errno)) }
+        }
+        var attempt = 0
+        while true {
+            let candidate = attempt == 0 ? target : numbered(target, attempt)
+            if let identity = FileIdentity(path: candidate), protected.contains(identity) {
+                throw .wouldReplaceInput(path: candidate)
+            }
+            if overwrite {
+                guard rename(tempPath, candidate) == 0 else {
+                    throw .cannotCreate(path: candidate, reason: FileError.reason(errno))
+                }
+                placed = true
+                return candidate
+            }
+            // link() fails instead of replacing: no race with another writer choosing the same name.
+            if link(tempPath, candidate) == 0 {
+                return candidate
+            }
+            guard errno == EEXIST else { throw .cannotCreate(path: candidate, reason: FileError.reason(errno)) }
+            attempt += 1
+        }
+    }
+
+    /// `dir/photo.jpg` → `dir/photo-2.jpg`
+    static func numbered(_ path: String, _ number: Int) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        if let dot = path[slash...].lastIndex(of: "."), dot != slash {
+            return "\(path[..<dot])-\(number)\(path[dot...])"
+        }
+        return "\(path)-\(number)"
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .io(path: path, reason: "write failed: " + FileError.reason(errno)) }
+            written += count
+        }
+    }
+}

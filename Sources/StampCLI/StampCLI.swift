@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command-line program: picks the command, parses its options from its table, runs it and
+/// turns every error into one line and an exit code.
+public enum StampCLI {
+    public static let version = "0.1.0"
+
+    static let commands: [CommandSpec] = [ApplyCommand.spec, TestCardCommand.spec]
+
+    static var overview: String {
+        var text = "stampcam \(version) — a watermark camera: who, when, where and for which project, burned into the photo.\n\n"
+        text += "usage: stampcam COMMAND [options]\n\ncommands:\n"
+        for command in commands { text += "  \(command.name.padding(12))\(command.summary)\n" }
+        text += "\n'stampcam COMMAND --help' shows a command's options.\n"
+        return text
+    }
+
+    /// Runs one command line (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        // With `ulimit -f`, writing past the limit must fail with EFBIG, not kill us mid-batch.
+        signal(SIGXFSZ, SIG_IGN)
+        guard let name = arguments.first else {
+            console.err(overview)
+            return ExitCode.usage.rawValue
+        }
+        switch name {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                console.out(command.help)
+            } else {
+                console.out(overview)
+            }
+            return ExitCode.success.rawValue
+        case "--version":
+            console.out("stampcam \(version)")
+            return ExitCode.success.rawValue
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            console.err("stampcam: " + UsageError.unknownCommand(name).description)
+            return ExitCode.usage.rawValue
+        }
+        do {
+            let options = try command.parse(Array(arguments.dropFirst()))
+            if options.flag("help") {
+                console.out(command.help)
+                return ExitCode.success.rawValue
+            }
+            guard let resources = Resources.locate() else {
+                throw Failure("cannot find stampcam's data folder (fonts/, templates/); set STAMPCAM_DATA", code: .unavailable)
+            }
+            switch command.name {
+            case ApplyCommand.spec.name:
+                return ApplyCommand.run(try ApplyCommand.settings(from: options), resources: resources,
+                                        console: console).rawValue
+            default:
+                return try TestCardCommand.run(options, resources: resources, console: console).rawValue
+            }
+        } catch let error as UsageError {
+            console.err("stampcam: " + error.description)
+            return ExitCode.usage.rawValue
+        } catch {
+            let failure = Failure(error, path: name)
+            console.err("stampcam: " + failure.message)
+            return failure.code.rawValue
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

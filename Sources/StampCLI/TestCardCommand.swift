@@ -1,0 +1,32 @@
+import Imaging
+import Library
+import Watermark
+
+/// `stampcam test-card`: draws the built-in test card, stamps it and saves it; the whole pipeline
+/// without a photo or a camera.
+enum TestCardCommand {
+    static let spec = CommandSpec(
+        name: "test-card",
+        usage: "test-card [options] -o DIR",
+        summary: "Draw a test card, stamp it with the current time (or --time) and save DIR/test-card.jpg.",
+        options: [
+            OptionSpec("output", short: "o", value: "DIR", help: "folder for the card (default: current folder)"),
+        ] + FieldOptions.table + [
+            OptionSpec("help", short: "h", help: "show this help"),
+        ])
+
+    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
+        var fields = try FieldOptions.parse(options)
+        if fields.time == nil { fields.time = Clock.now() }
+        let folder = options.value("output") ?? "."
+        try OutputFolder.prepare(folder)
+        guard let bitmap = TestCard.draw(width: 1280, height: 720) else {
+            throw Failure("not enough memory for the test card", code: .unavailable)
+        }
+        let photo = Photo(bitmap: bitmap)
+        try Watermarker(fontConfig: resources.fontConfig).stamp(photo, with: fields)
+        let written = try AtomicFile.write(try photo.jpeg(), directory: folder, name: "test-card.jpg")
+        console.out(written)
+        return .success
+    }
+}

@@ -1,0 +1,26 @@
+/// A command line we cannot run. The message names the bad argument.
+public enum UsageError: Error, Equatable, CustomStringConvertible {
+    case unknownCommand(String)
+    case unknownOption(String, command: String)
+    case missingValue(option: String)
+    case unexpectedValue(option: String)
+    case badValue(option: String, value: String, expected: String)
+    case missing(String, command: String)
+
+    public var description: String {
+        switch self {
+        case .unknownCommand(let name):
+            return "unknown command '\(name)' (see 'stampcam --help')"
+        case .unknownOption(let option, let command):
+            return "unknown option '\(option)' for '\(command)' (see 'stampcam \(command) --help')"
+        case .missingValue(let option):
+            return "option '\(option)' needs a value"
+        case .unexpectedValue(let option):
+            return "option '\(option)' takes no value"
+        case .badValue(let option, let value, let expected):
+            return "option '\(option)': '\(value)' is not \(expected)"
+        case .missing(let what, let command):
+            return "'\(command)' needs \(what) (see 'stampcam \(command) --help')"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import CPango
+
+/// A Pango font map on a private fontconfig setup (fonts/fonts.conf), so text looks the same on every
+/// machine whatever the host's font configuration. Pango font maps are not thread-safe: one per thread.
+final class FontMap {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+
+    init(configFile: String) throws(WatermarkError) {
+        guard let config = FcConfigCreate() else { throw .fontConfiguration(path: configFile) }
+        defer { FcConfigDestroy(config) }
+        guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0,
+              let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw .fontConfiguration(path: configFile)
+        }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        fontMap = map
+    }
+
+    deinit { g_object_unref(fontMap) }
+}

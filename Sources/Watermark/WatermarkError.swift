@@ -1,0 +1,11 @@
+/// Why a stamp could not be drawn.
+public enum WatermarkError: Error, Equatable, CustomStringConvertible {
+    case fontConfiguration(path: String)
+
+    public var description: String {
+        switch self {
+        case .fontConfiguration(let path):
+            return "\(path): cannot load the font configuration (is stampcam installed completely?)"
+        }
+    }
+}

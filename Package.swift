@@ -21,10 +21,11 @@ let package = Package(
         .target(name: "StampCLI", dependencies: ["Imaging", "Templates", "Watermark", "Library"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
 
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
-        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library"]),
-        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging"]),
+        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "TestSupport"]),
+        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "TestSupport"]),
     ]
 )

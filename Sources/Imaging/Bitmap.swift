@@ -6,12 +6,12 @@ public final class Bitmap: @unchecked Sendable {
     public let stride: Int
     public let pixels: UnsafeMutableRawPointer
 
-    /// Allocates an uninitialised bitmap; nil when the memory is not there.
+    /// Allocates a black bitmap; nil when the memory is not there.
     public init?(width: Int, height: Int) {
         guard width > 0, height > 0 else { return nil }
         let stride = width * 4
         let (bytes, overflow) = stride.multipliedReportingOverflow(by: height)
-        guard !overflow, let memory = malloc(bytes) else { return nil }
+        guard !overflow, let memory = calloc(bytes, 1) else { return nil }
         self.width = width
         self.height = height
         self.stride = stride

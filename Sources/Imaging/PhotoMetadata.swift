@@ -38,7 +38,7 @@ public struct PhotoMetadata: Sendable {
         self.iccProfile = iccProfile
         guard let exif else { return }
         guard let block = ExifBlock(payload: exif) else {
-            warnings.append("EXIF data unreadable; written without it")
+            warnings.append("corrupt EXIF: no readable tags; the photo is written without EXIF")
             self.exif = nil
             return
         }

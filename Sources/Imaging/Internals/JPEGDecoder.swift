@@ -62,7 +62,9 @@ final class JPEGDecoder {
     /// Turns libjpeg's message into the error a user can act on.
     private static func classify(_ message: String) -> ImageError {
         if message.contains("Not a JPEG file") { return .notJPEG }
-        if message.contains("Premature end") || message.contains("empty") { return .truncated }
+        if message.contains("Premature end") || message.contains("Empty input") || message.contains("contains no image") {
+            return .truncated
+        }
         if message.contains("data precision") {
             let bits = message.split(separator: " ").compactMap { Int($0) }.first ?? 0
             return .unsupportedPrecision(bits: bits)

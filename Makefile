@@ -1,0 +1,44 @@
+# stampcam — `make run` and `make test` are the whole set-up on a fresh Debian 12 machine.
+PREFIX ?= /usr/local
+OUT ?= out
+export PATH := $(PATH):/opt/swift/usr/bin
+
+# Debian packages the build and the built-in templates need.
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
+               fonts-dejavu-core fonts-wqy-microhei
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build test run install clean
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "make deps: installing" $$missing; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	swift build -c release
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+# Stamps PHOTO=... when given, else the built-in test card; prints where the result went.
+run: build
+	@if [ -n "$(PHOTO)" ]; then \
+	    .build/release/stampcam apply "$(PHOTO)" -o "$(OUT)"; \
+	else \
+	    .build/release/stampcam test-card -o "$(OUT)"; \
+	fi
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates"
+	install -m 755 .build/release/stampcam "$(DESTDIR)$(PREFIX)/bin/stampcam"
+	install -m 644 fonts/fonts.conf "$(DESTDIR)$(PREFIX)/share/stampcam/fonts/"
+	cp -R templates/. "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
+
+clean:
+	rm -rf .build "$(OUT)"

@@ -1,0 +1,85 @@
+import Testing
+import TestSupport
+@testable import Imaging
+
+@Suite struct DecodeTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        try TestFiles.bytes(TestFiles.packageRoot + "/Tests/ImagingTests/Fixtures/\(name).jpg")
+    }
+
+    @Test("every JPEG flavour decodes to the same picture",
+          arguments: ["progressive", "arithmetic", "444", "422", "cmyk"])
+    func flavours(name: String) throws {
+        let reference = try Photo(jpeg: try Self.fixture("baseline"), options: LoadOptions(maxSize: 0))
+        let photo = try Photo(jpeg: try Self.fixture(name), options: LoadOptions(maxSize: 0))
+        #expect(photo.width == 160 && photo.height == 90)
+        let difference = try #require(PixelCompare.meanDifference(reference.bitmap, photo.bitmap))
+        #expect(difference < 6, "\(name) differs from baseline by \(difference)")
+    }
+
+    @Test("grayscale decodes to grey RGB")
+    func grayscale() throws {
+        let photo = try Photo(jpeg: try Self.fixture("grayscale"), options: LoadOptions(maxSize: 0))
+        let pixel = photo.bitmap.rgb(x: 10, y: 10)  // the light grey bar
+        #expect(pixel.red == pixel.green && pixel.green == pixel.blue)
+        #expect(pixel.red > 150)
+    }
+
+    @Test("the CMYK card keeps its colours: the red bar is red")
+    func cmykColours() throws {
+        let photo = try Photo(jpeg: try Self.fixture("cmyk"), options: LoadOptions(maxSize: 0))
+        let red = photo.bitmap.rgb(x: 130, y: 20)
+        #expect(red.red > 140 && red.green < 60 && red.blue < 60)
+    }
+
+    @Test("a 22 MP photo is shrunk on load: decoded at 1/4 for a 1024 px result")
+    func shrinkOnLoad() throws {
+        let bytes = try TestFiles.bytes(TestFiles.corpus("drewnoakes-metadata-extractor-images/jpg/Issue 266.jpg"))
+        let photo = try Photo(jpeg: bytes)
+        #expect(photo.sourceWidth == 5760 && photo.sourceHeight == 3840)
+        #expect(photo.decodeDenominator == 4)
+        #expect(photo.width == 1024 && photo.height == 683)
+        let half = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
+        #expect(half.decodeDenominator == 2)
+        let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
+        #expect(full.decodeDenominator == 1 && full.width == 5760)
+    }
+
+    @Test("a rotated photo picks its DCT scale on the upright size")
+    func shrinkRotated() throws {
+        let bytes = try TestFiles.bytes(TestFiles.corpus("drewnoakes-metadata-extractor-images/jpg/Canon EOS 1000D.jpg"))
+        let photo = try Photo(jpeg: bytes)
+        #expect(photo.metadata.orientation == .right)
+        #expect(photo.height == 1024 && photo.width == 683)
+        #expect(photo.decodeDenominator == 2)  // 1944x1296 covers 1024x683; 972x648 would not
+    }
+
+    @Test("a small photo is never upscaled")
+    func noUpscale() throws {
+        let bytes = try TestFiles.bytes(TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg"))
+        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 4000))
+        #expect(photo.width == 640 && photo.height == 480)
+    }
+
+    @Test("bad input is named precisely")
+    func badInput() throws {
+        let good = try Self.fixture("baseline")
+        #expect(throws: ImageError.empty) { try Photo(jpeg: []) }
+        #expect(throws: ImageError.notJPEG) { try Photo(jpeg: Array("GIF89a and so on".utf8)) }
+        #expect(throws: ImageError.notJPEG) { try Photo(jpeg: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
+        #expect(throws: ImageError.truncated) { try Photo(jpeg: BadJPEG.truncated(good)) }
+        #expect(throws: ImageError.truncated) { try Photo(jpeg: Array(good.prefix(40))) }
+        #expect(throws: ImageError.unsupportedPrecision(bits: 12)) { try Photo(jpeg: BadJPEG.twelveBit(good)) }
+    }
+
+    @Test("a 60000x60000 header is refused before any pixel memory is taken")
+    func pixelLimit() throws {
+        let huge = BadJPEG.resized(try Self.fixture("baseline"), width: 60000, height: 60000)
+        #expect(throws: ImageError.tooManyPixels(width: 60000, height: 60000, limit: 200_000_000)) {
+            try Photo(jpeg: huge)
+        }
+        #expect(throws: ImageError.tooManyPixels(width: 160, height: 90, limit: 10_000)) {
+            try Photo(jpeg: try Self.fixture("baseline"), options: LoadOptions(pixelLimit: 10_000))
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TestSupport
+import Imaging
+
+@Suite struct ApplyCommandTests {
+    static let landscape = TestFiles.corpus("recurser-exif-orientation-examples/Landscape_6.jpg")
+    static let gpsPhoto = TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")
+
+    @Test("stamps photos into the folder, named like the input, upright and ≤1024 px, EXIF kept")
+    func stampsPhotos() throws {
+        let out = try TestFiles.temporaryFolder("apply")
+        let result = CLI.run(["apply", Self.landscape, Self.gpsPhoto, "-o", out, "--user", "Ana", "--project", "P-7"])
+        #expect(result.code == 0)
+        #expect(result.out == [out + "/Landscape_6.jpg", out + "/DSCN0010.jpg"])
+        #expect(TestFiles.files(in: out) == ["DSCN0010.jpg", "Landscape_6.jpg"])
+        let turned = try Photo(jpeg: try TestFiles.bytes(out + "/Landscape_6.jpg"), options: LoadOptions(maxSize: 0))
+        #expect(turned.width == 1024 && turned.height == 683)
+        let gps = try Photo(jpeg: try TestFiles.bytes(out + "/DSCN0010.jpg"), options: LoadOptions(maxSize: 0))
+        #expect(gps.metadata.dateTimeOriginal == "2008:10:22 16:28:39")
+        #expect(gps.metadata.gps != nil)
+    }
+
+    @Test("the stamp is drawn: the output differs from an unstamped resize at the bottom-left only")
+    func stampIsDrawn() throws {
+        let out = try TestFiles.temporaryFolder("apply")
+        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out, "--time", "2026-11-29T14:03:12+08:00"]).code == 0)
+        let stamped = try Photo(jpeg: try TestFiles.bytes(out + "/DSCN0010.jpg"), options: LoadOptions(maxSize: 0))
+        let plain = try Photo(jpeg: try TestFiles.bytes(Self.gpsPhoto), options: LoadOptions(maxSize: 0))
+        // Away from the stamp only JPEG re-encoding noise remains.
+        let stamp = PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 20..<150, y: 420..<470)
+        let elsewhere = PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 400..<640, y: 0..<200)
+        #expect(stamp > 25, "stamp region differs by \(stamp)")
+        #expect(elsewhere < 6, "untouched region differs by \(elsewhere)")
+    }
+
+    @Test("a second run adds -1 instead of overwriting; --overwrite replaces")
+    func noOverwrite() throws {
+        let out = try TestFiles.temporaryFolder("apply")
+        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out]).code == 0)
+        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out]).out == [out + "/DSCN0010-1.jpg"])
+        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out, "--overwrite"]).out == [out + "/DSCN0010.jpg"])
+        #expect(TestFiles.files(in: out) == ["DSCN0010-1.jpg", "DSCN0010.jpg"])
+    }
+
+    @Test("an output that would replace its input is refused, also with --overwrite")
+    func protectsInput() throws {
+        let folder = try TestFiles.temporaryFolder("apply")
+        let original = try TestFiles.bytes(Self.gpsPhoto)
+        try TestFiles.write(original, to: folder + "/photo.jpg")
+        for extra in [[], ["--overwrite"]] {
+            let result = CLI.run(["apply", folder + "/photo.jpg", "-o", folder] + extra)
+            #expect(result.code == 73)
+            #expect(result.err.first == "stampcam: \(folder)/photo.jpg: refusing to write over an input photo")
+        }
+        #expect(try TestFiles.bytes(folder + "/photo.jpg") == original)
+        #expect(TestFiles.files(in: folder) == ["photo.jpg"])
+    }
+
+    @Test("usage errors exit 64 and say what is missing")
+    func usage() {
+        let noOutput = CLI.run(["apply", "a.jpg"])
+        #expect(noOutput.code == 64)
+        #expect(noOutput.err == ["stampcam: 'apply' needs an output folder: -o DIR (see 'stampcam apply --help')"])
+        #expect(CLI.run(["apply", "-o", "x"]).code == 64)
+        let badTime = CLI.run(["apply", "a.jpg", "-o", "x", "--time", "yesterday"])
+        #expect(badTime.code == 64)
+        #expect(badTime.err.first?.contains("'yesterday' is not an ISO 8601 time") == true)
+        #expect(CLI.run(["frobnicate"]).code == 64)
+        #expect(CLI.run(["apply", "--help"]).code == 0)
+    }
+}
+
+@Suite struct BadInputTests {
+    static let good = ApplyCommandTests.gpsPhoto
+
+    /// A folder with one good photo and `name` holding `bytes`.
+    static func batch(_ name: String, _ bytes: [UInt8]) throws -> (folder: String, bad: String, good: String) {
+        let folder = try TestFiles.temporaryFolder("bad")
+        try TestFiles.write(bytes, to: folder + "/" + name)
+        try TestFiles.write(try TestFiles.bytes(good), to: folder + "/good.jpg")
+        return (folder, folder + "/" + name, folder + "/good.jpg")
+    }
+
+    static var goodBytes: [UInt8] { (try? TestFiles.bytes(good)) ?? [] }
+
+    @Test("each bad photo: one line naming it, exit 65, the good one still done, inputs untouched", arguments: [
+        ("empty.jpg", [UInt8](), "empty file (0 bytes)"),
+        ("text.jpg", Array("just some text\n".utf8), "not a JPEG file"),
+        ("truncated.jpg", BadJPEG.truncated(BadInputTests.goodBytes), "truncated JPEG (the data ends before the image does)"),
+        ("deep.jpg", BadJPEG.twelveBit(BadInputTests.goodBytes), "12-bit JPEG is not supported (only 8-bit)"),
+        ("huge.jpg", BadJPEG.resized(BadInputTests.goodBytes, width: 60000, height: 60000),
+         "60000x60000 (3600 MP) is above the limit of 200 MP; raise it with --max-pixels"),
+    ])
+    func badPhoto(name: String, bytes: [UInt8], message: String) throws {
+        let (folder, bad, good) = try Self.batch(name, bytes)
+        let out = folder + "/out"
+        let result = CLI.run(["apply", bad, good, "-o", out])
+        #expect(result.code == 65)
+        #expect(result.err == ["stampcam: \(bad): \(message)", "stampcam: 1 of 2 photos stamped, 1 failed"])
+        #expect(TestFiles.files(in: out) == ["good.jpg"])
+        #expect(try TestFiles.bytes(bad) == bytes)
+        #expect(try TestFiles.bytes(good) == Self.goodBytes)
+    }
+
+    @Test("corrupt EXIF is only a warning: the photo is stamped, exit 0")
+    func corruptExif() throws {
+        let (folder, bad, _) = try Self.batch("exif.jpg", BadJPEG.corruptExif(Self.goodBytes))
+        let result = CLI.run(["apply", bad, "-o", folder + "/out"])
+        #expect(result.code == 0)
+        #expect(result.err.count == 1)
+        #expect(result.err.first?.hasPrefix("stampcam: \(bad): warning: corrupt EXIF") == true)
+        #expect(TestFiles.files(in: folder + "/out") == ["exif.jpg"])
+    }
+
+    @Test("a missing photo or a folder as photo: exit 66, the rest done")
+    func noInput() throws {
+        let (folder, _, good) = try Self.batch("x.jpg", [])
+        let result = CLI.run(["apply", folder + "/missing.jpg", folder, good, "-o", folder + "/out"])
+        #expect(result.code == 66)
+        #expect(result.err == [
+            "stampcam: \(folder)/missing.jpg: cannot read: No such file or directory",
+            "stampcam: \(folder): cannot read: is a directory",
+            "stampcam: 1 of 3 photos stamped, 2 failed",
+        ])
+        #expect(TestFiles.files(in: folder + "/out") == ["good.jpg"])
+    }
+
+    @Test("an output path that is a file: exit 73, one line")
+    func outputIsFile() throws {
+        let (_, bad, good) = try Self.batch("x.jpg", [1])
+        let result = CLI.run(["apply", good, "-o", bad])
+        #expect(result.code == 73)
+        #expect(result.err == ["stampcam: \(bad): not a folder"])
+    }
+
+    /// Runs the binary as an unprivileged user when we are root (root reads and writes anything).
+    static func asUnprivileged(_ command: String) -> String {
+        getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups -- \(command)" : command
+    }
+
+    @Test("an unreadable photo (permissions): exit 66 naming it; an unwritable folder: exit 73")
+    func permissions() throws {
+        let (folder, _, good) = try Self.batch("x.jpg", [])
+        let locked = folder + "/locked.jpg"
+        try TestFiles.write(Self.goodBytes, to: locked)
+        chmod(locked, 0o000)
+        chmod(folder, 0o755)
+        chmod(good, 0o644)
+        let out = try TestFiles.temporaryFolder("out")
+        chmod(out, 0o777)
+        let unreadable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(locked) \(good) -o \(out)"))
+        #expect(unreadable.code == 66)
+        #expect(unreadable.err.first == "stampcam: \(locked): cannot read: permission denied")
+        #expect(TestFiles.files(in: out) == ["good.jpg"])
+
+        let readOnly = try TestFiles.temporaryFolder("ro")
+        chmod(readOnly, 0o555)
+        let unwritable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(good) -o \(readOnly)"))
+        #expect(unwritable.code == 73)
+        #expect(unwritable.err == ["stampcam: \(readOnly): cannot write to this folder: Permission denied"])
+    }
+
+    @Test("a full disk (file size limit): clear error, exit 74, no partial file")
+    func fullDisk() throws {
+        let out = try TestFiles.temporaryFolder("full")
+        let result = try CLI.shell("ulimit -f 8; exec \(CLI.binary) apply \(CLI.quoted(Self.good)) -o \(out)")
+        #expect(result.code == 74)
+        #expect(result.err.first?.hasPrefix("stampcam: \(out)/DSCN0010.jpg: write failed: file too large") == true)
+        #expect(TestFiles.files(in: out) == [])
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import StampCLI
+import TestSupport
+
+/// Runs stampcam in-process with its output captured, or the built binary as a child process.
+struct CLIResult {
+    var code: Int32
+    var out: [String]
+    var err: [String]
+}
+
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+enum CLI {
+    static func run(_ arguments: [String]) -> CLIResult {
+        let out = LineCollector(), err = LineCollector()
+        let code = StampCLI.run(arguments, console: Console(out: { out.append($0) }, err: { err.append($0) }))
+        return CLIResult(code: code, out: out.lines, err: err.lines)
+    }
+
+    /// The stampcam binary built beside the test bundle.
+    static var binary: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("stampcam").path
+    }
+
+    /// Runs `command` with bash (so a test can set `ulimit` or drop privileges) and captures stderr.
+    static func shell(_ command: String) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        let errPipe = Pipe(), outPipe = Pipe()
+        process.standardError = errPipe
+        process.standardOutput = outPipe
+        try process.run()
+        let errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+        let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        func lines(_ data: Data) -> [String] {
+            String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        return CLIResult(code: process.terminationStatus, out: lines(outData), err: lines(errData))
+    }
+
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

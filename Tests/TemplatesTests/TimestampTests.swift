@@ -1,0 +1,59 @@
+import Testing
+import Templates
+
+@Suite struct TimestampTests {
+    @Test("ISO 8601 from the command line", arguments: [
+        ("2026-11-29T14:03:12+08:00", Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 3, second: 12, utcOffsetMinutes: 480)),
+        ("2026-11-29T14:03:12Z", Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 3, second: 12, utcOffsetMinutes: 0)),
+        ("2026-11-29 14:03:12-0330", Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 3, second: 12, utcOffsetMinutes: -210)),
+        ("2026-11-29T14:03:12.250+05", Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 3, second: 12, utcOffsetMinutes: 300)),
+        ("2026-11-29T14:03", Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 3, second: 0)),
+        ("2024-02-29T00:00:00", Timestamp(year: 2024, month: 2, day: 29, hour: 0, minute: 0, second: 0)),
+    ])
+    func iso(text: String, expected: Timestamp) {
+        #expect(Timestamp(iso8601: text) == expected)
+    }
+
+    @Test("malformed times are refused", arguments: [
+        "", "2026-11-29", "2026-13-01T00:00:00", "2025-02-29T10:00:00", "2026-11-29T24:00:00",
+        "2026-11-29T14:03:12+8", "2026-11-29T14:03:12 +08:00", "29/11/2026 14:03", "2026-11-29T14:03:12+08:00junk",
+    ])
+    func malformed(text: String) {
+        #expect(Timestamp(iso8601: text) == nil)
+    }
+
+    @Test("EXIF date with and without OffsetTimeOriginal")
+    func exif() {
+        #expect(Timestamp(exif: "2022:08:14 14:12:31", offset: "+03:00") ==
+                Timestamp(year: 2022, month: 8, day: 14, hour: 14, minute: 12, second: 31, utcOffsetMinutes: 180))
+        #expect(Timestamp(exif: "2022:08:14 14:12:31")?.utcOffsetMinutes == nil)
+        #expect(Timestamp(exif: "0000:00:00 00:00:00") == nil)
+        #expect(Timestamp(exif: "    :  :     :  :  ") == nil)
+    }
+
+    @Test("formatting")
+    func formatting() throws {
+        let time = try #require(Timestamp(iso8601: "2026-01-02T03:04:05-03:30"))
+        #expect(time.dateText == "2026-01-02")
+        #expect(time.timeText == "03:04:05")
+        #expect(time.offsetText == "-03:30")
+        #expect(Timestamp(iso8601: "2026-01-02T03:04:05Z")?.offsetText == "UTC")
+        #expect(Timestamp(iso8601: "2026-01-02T03:04:05")?.offsetText == "")
+    }
+}
+
+@Suite struct BasicStampTests {
+    @Test("lines in order, empty ones left out")
+    func lines() throws {
+        let fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), user: "Ana", project: "  ",
+                            location: "Pier 4")
+        #expect(BasicStamp.lines(for: fields) == ["2026-11-29 14:03:12 +08:00", "User: Ana", "Location: Pier 4"])
+        #expect(BasicStamp.lines(for: Fields()) == [])
+    }
+
+    @Test("GPS stands in for a missing location")
+    func gps() {
+        let fields = Fields(latitude: 43.4674, longitude: -11.8851)
+        #expect(BasicStamp.lines(for: fields) == ["GPS: 43.46740° N, 11.88510° W"])
+    }
+}

@@ -12,7 +12,8 @@ extension Bitmap {
         let uprightWidth = Double(orientation.swapsDimensions ? self.height : self.width)
         let uprightHeight = Double(orientation.swapsDimensions ? self.width : self.height)
         let t = orientation.transform(width: Double(self.width), height: Double(self.height))
-        CairoSurface(target).draw { context in
+        // The source surface must outlive the paint, not just the call that hands it to Cairo.
+        withExtendedLifetime(source) { CairoSurface(target).draw { context in
             cairo_scale(context, Double(width) / uprightWidth, Double(height) / uprightHeight)
             var matrix = cairo_matrix_t(xx: t.xx, yx: t.yx, xy: t.xy, yy: t.yy, x0: t.x0, y0: t.y0)
             cairo_transform(context, &matrix)
@@ -23,7 +24,7 @@ extension Bitmap {
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
             cairo_paint(context)
-        }
+        } }
         return target
     }
 }

@@ -40,3 +40,12 @@ public final class Bitmap: @unchecked Sendable {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension Bitmap {
+    /// A separate bitmap with the same pixels.
+    public func copy() -> Bitmap? {
+        guard let copy = Bitmap(width: width, height: height) else { return nil }
+        memcpy(copy.pixels, pixels, byteCount)
+        return copy
+    }
+}

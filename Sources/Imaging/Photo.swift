@@ -97,3 +97,12 @@ extension Photo {
         return nil
     }
 }
+
+extension Photo {
+    /// The same photo with its own copy of the pixels, to stamp differently.
+    public func copy() throws(ImageError) -> Photo {
+        guard let pixels = bitmap.copy() else { throw .outOfMemory(width: width, height: height) }
+        return Photo(bitmap: pixels, metadata: metadata, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                     decodeDenominator: decodeDenominator)
+    }
+}

@@ -1,10 +1,9 @@
 import Imaging
 import Library
 import Templates
-import Watermark
 
 /// `stampcam apply`: stamps photos on disk into an output folder; originals are only read.
-enum ApplyCommand {
+enum ApplyCommand: Command {
     static let spec = CommandSpec(
         name: "apply",
         usage: "apply [options] PHOTO... -o DIR",
@@ -19,74 +18,39 @@ enum ApplyCommand {
             OptionSpec("help", short: "h", help: "show this help"),
         ])
 
-    struct Settings {
-        var inputs: [String]
-        var outputFolder: String
-        var load: LoadOptions
-        var quality: Int
-        var overwrite: Bool
-        var fields: Fields
-    }
-
-    static func settings(from options: ParsedOptions) throws(UsageError) -> Settings {
-        guard !options.positionals.isEmpty else { throw .missing("at least one PHOTO", command: spec.name) }
+    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
+        guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO", command: spec.name) }
         guard let output = options.value("output"), !output.isEmpty else {
-            throw .missing("an output folder: -o DIR", command: spec.name)
+            throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }
-        let maxSize = try options.integer("max-size", in: 0...65535, default: 1024)
-        let megapixels = try options.integer("max-pixels", in: 1...100_000, default: 200)
-        return Settings(
-            inputs: options.positionals, outputFolder: output,
-            load: LoadOptions(maxSize: maxSize, pixelLimit: megapixels * 1_000_000),
-            quality: try options.integer("quality", in: 1...100, default: 90),
-            overwrite: options.flag("overwrite"),
-            fields: try FieldOptions.parse(options))
-    }
+        let load = LoadOptions(maxSize: try options.integer("max-size", in: 0...65535, default: 1024),
+                               pixelLimit: try options.integer("max-pixels", in: 1...100_000, default: 200) * 1_000_000)
+        let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options), load: load,
+                                  quality: try options.integer("quality", in: 1...100, default: 90))
+        try OutputFolder.prepare(output)
 
-    static func run(_ settings: Settings, resources: Resources, console: Console) -> ExitCode {
-        let watermarker: Watermarker
-        do {
-            try OutputFolder.prepare(settings.outputFolder)
-            watermarker = try Watermarker(fontConfig: resources.fontConfig)
-        } catch {
-            let failure = Failure(error, path: settings.outputFolder)
-            console.err("stampcam: " + failure.message)
-            return failure.code
-        }
-        let protected = Set(settings.inputs.compactMap(FileIdentity.init(path:)))
+        let inputs = options.positionals
+        let protected = Set(inputs.compactMap(FileIdentity.init(path:)))
         var failures: [Failure] = []
-        for input in settings.inputs {
+        for (index, input) in inputs.enumerated() {
             do {
-                let written = try stamp(input, settings: settings, watermarker: watermarker,
-                                        protected: protected, console: console)
-                console.out(written)
+                let photo = try stamper.photo(from: try InputFile.read(input), path: input) { console.err("stampcam: " + $0) }
+                var fields = stamper.fieldOptions.fields(for: photo.metadata, fileTime: Clock.modificationTime(of: input))
+                fields.filename = baseName(input)
+                fields.sequence = index + 1
+                let jpeg = try stamper.stampedJPEG(photo, fields: fields)
+                console.out(try AtomicFile.write(jpeg, directory: output, name: baseName(input),
+                                                 overwrite: options.flag("overwrite"), protected: protected))
             } catch {
                 let failure = Failure(error, path: input)
                 console.err("stampcam: " + failure.message)
                 failures.append(failure)
             }
         }
-        let done = settings.inputs.count - failures.count
         if !failures.isEmpty {
-            console.err("stampcam: \(done) of \(settings.inputs.count) photos stamped, \(failures.count) failed")
+            console.err("stampcam: \(inputs.count - failures.count) of \(inputs.count) photos stamped, \(failures.count) failed")
         }
         return Failure.exitCode(for: failures)
-    }
-
-    /// One photo through the whole pipeline; returns the path written.
-    static func stamp(_ input: String, settings: Settings, watermarker: Watermarker,
-                      protected: Set<FileIdentity>, console: Console) throws -> String {
-        let bytes = try InputFile.read(input)
-        let photo = try Photo(jpeg: bytes, options: settings.load)
-        for warning in photo.metadata.warnings {
-            console.err("stampcam: \(input): warning: \(warning)")
-        }
-        var fields = FieldOptions.merge(settings.fields, with: photo.metadata)
-        fields.filename = baseName(input)
-        watermarker.stamp(photo, with: fields)
-        let jpeg = try photo.jpeg(quality: settings.quality)
-        return try AtomicFile.write(jpeg, directory: settings.outputFolder, name: baseName(input),
-                                    overwrite: settings.overwrite, protected: protected)
     }
 
     static func baseName(_ path: String) -> String {

@@ -3,14 +3,29 @@ import Glibc
 #endif
 import Templates
 
-/// The one place the CLI reads the clock: the current local time with its UTC offset.
+/// The one place the CLI reads the clock and the local zone.
 enum Clock {
     static func now() -> Timestamp {
-        var seconds = time(nil)
+        local(seconds: time(nil))
+    }
+
+    static func local(seconds: time_t) -> Timestamp {
+        var seconds = seconds
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return Timestamp(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                         hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec),
-                         utcOffsetMinutes: Int(parts.tm_gmtoff) / 60)
+        return Timestamp(secondsSinceEpoch: Int(seconds), utcOffsetMinutes: Int(parts.tm_gmtoff) / 60)
+    }
+
+    /// The local zone's offset at a wall-clock time (taken as UTC to find the instant roughly).
+    static func localOffsetMinutes(at time: Timestamp) -> Int {
+        let seconds = time.converted(toOffsetMinutes: 0).secondsSinceEpoch ?? 0
+        return local(seconds: time_t(seconds)).utcOffsetMinutes ?? 0
+    }
+
+    /// A file's modification time in the local zone.
+    static func modificationTime(of path: String) -> Timestamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return local(seconds: info.st_mtim.tv_sec)
     }
 }

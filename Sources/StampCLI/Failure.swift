@@ -1,5 +1,6 @@
 import Imaging
 import Library
+import Templates
 import Watermark
 
 /// One line for the user and the exit code it leads to.
@@ -23,8 +24,15 @@ struct Failure: Error {
             case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
             case .io: self.init(error.description, code: .ioError)
             }
+        case let error as TemplateError:
+            self.init(error.description, code: .dataError)
         case let error as WatermarkError:
-            self.init(error.description, code: .unavailable)
+            switch error {
+            case .fontConfiguration: self.init(error.description, code: .unavailable)
+            case .logo: self.init(error.description, code: .noInput)
+            }
+        case let error as UsageError:
+            self.init(error.description, code: .usage)
         case let failure as Failure:
             self = failure
         default:

@@ -7,7 +7,10 @@ import Glibc
 public enum StampCLI {
     public static let version = "0.1.0"
 
-    static let commands: [CommandSpec] = [ApplyCommand.spec, TestCardCommand.spec]
+    static let commandTypes: [any Command.Type] = [
+        ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, TestCardCommand.self,
+    ]
+    static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 
     static var overview: String {
         var text = "stampcam \(version) — a watermark camera: who, when, where and for which project, burned into the photo.\n\n"
@@ -39,26 +42,20 @@ public enum StampCLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
+        guard let commandType = commandTypes.first(where: { $0.spec.name == name }) else {
             console.err("stampcam: " + UsageError.unknownCommand(name).description)
             return ExitCode.usage.rawValue
         }
         do {
-            let options = try command.parse(Array(arguments.dropFirst()))
+            let options = try commandType.spec.parse(Array(arguments.dropFirst()))
             if options.flag("help") {
-                console.out(command.help)
+                console.out(commandType.spec.help)
                 return ExitCode.success.rawValue
             }
             guard let resources = Resources.locate() else {
                 throw Failure("cannot find stampcam's data folder (fonts/, templates/); set STAMPCAM_DATA", code: .unavailable)
             }
-            switch command.name {
-            case ApplyCommand.spec.name:
-                return ApplyCommand.run(try ApplyCommand.settings(from: options), resources: resources,
-                                        console: console).rawValue
-            default:
-                return try TestCardCommand.run(options, resources: resources, console: console).rawValue
-            }
+            return try commandType.run(options, resources: resources, console: console).rawValue
         } catch let error as UsageError {
             console.err("stampcam: " + error.description)
             return ExitCode.usage.rawValue

@@ -1,13 +1,12 @@
 import Imaging
 import Library
-import Watermark
 
 /// `stampcam test-card`: draws the built-in test card, stamps it and saves it; the whole pipeline
 /// without a photo or a camera.
-enum TestCardCommand {
+enum TestCardCommand: Command {
     static let spec = CommandSpec(
         name: "test-card",
-        usage: "test-card [options] -o DIR",
+        usage: "test-card [options] [-o DIR]",
         summary: "Draw a test card, stamp it with the current time (or --time) and save DIR/test-card.jpg.",
         options: [
             OptionSpec("output", short: "o", value: "DIR", help: "folder for the card (default: current folder)"),
@@ -16,17 +15,20 @@ enum TestCardCommand {
         ])
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
-        var fields = try FieldOptions.parse(options)
-        if fields.time == nil { fields.time = Clock.now() }
+        let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options))
         let folder = options.value("output") ?? "."
         try OutputFolder.prepare(folder)
         guard let bitmap = TestCard.draw(width: 1280, height: 720) else {
             throw Failure("not enough memory for the test card", code: .unavailable)
         }
-        let photo = Photo(bitmap: bitmap)
-        try Watermarker(fontConfig: resources.fontConfig).stamp(photo, with: fields)
-        let written = try AtomicFile.write(try photo.jpeg(), directory: folder, name: "test-card.jpg")
-        console.out(written)
+        var fields = stamper.fieldOptions.withZone(stamper.fieldOptions.given)
+        if fields.time == nil {
+            fields.time = Clock.now()
+            fields.timeSource = "clock"
+        }
+        fields.filename = "test-card.jpg"
+        let jpeg = try stamper.stampedJPEG(Photo(bitmap: bitmap), fields: fields)
+        console.out(try AtomicFile.write(jpeg, directory: folder, name: "test-card.jpg"))
         return .success
     }
 }

@@ -1,28 +1,79 @@
+import CCairo
+import CPango
 import Imaging
 import Templates
 
-/// Draws stamps onto photos. Holds the fonts; not thread-safe, so use one per worker thread.
+/// Draws templates onto photos with Cairo and Pango. A render is a pure function of (photo,
+/// template, fields): no clock or environment is read here. Holds fonts and logos; not thread-safe,
+/// so use one per worker thread.
 public final class Watermarker {
     private let fontMap: FontMap
+    let context: OpaquePointer
+    private var logos: [String: LogoImage] = [:]
 
     /// `fontConfig` is the path of fonts/fonts.conf (the private fontconfig setup).
     public init(fontConfig: String) throws(WatermarkError) {
         fontMap = try FontMap(configFile: fontConfig)
+        context = pango_font_map_create_context(fontMap.fontMap)
+        // Grey antialiasing and no hinting: the same pixels on every display and in every test.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
     }
 
-    /// Draws `fields` as the basic stamp at the bottom-left of `photo`, in place. Sizes follow the
-    /// photo's short side so the stamp looks the same at 640 px and at 4000 px.
-    public func stamp(_ photo: Photo, with fields: Fields) {
-        let lines = BasicStamp.lines(for: fields)
-        guard !lines.isEmpty else { return }
-        let shortSide = Double(min(photo.width, photo.height))
-        let margin = (shortSide * 0.025).rounded()
-        let fontSize = max(9, shortSide * 0.032)
-        let box = TextBox(lines: lines, fontSize: fontSize,
-                          maxWidth: Double(photo.width) - 2 * margin,
-                          padding: (fontSize * 0.6).rounded(), cornerRadius: fontSize * 0.35)
-        CairoSurface(photo.bitmap).draw { context in
-            box.draw(in: context, fontMap: fontMap, bottomLeft: (margin, Double(photo.height) - margin))
+    deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
+
+    /// What a render drew: where, and whether every character had a glyph.
+    public struct Report: Sendable {
+        /// The rectangle of each block drawn (blocks with nothing to show are left out).
+        public var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
+        /// Characters no configured font could show (they print as boxes).
+        public var unknownGlyphs = 0
+    }
+
+    /// Applies the template's tone and draws its blocks onto `photo`, in place.
+    @discardableResult
+    public func stamp(_ photo: Photo, template: Template, fields: Fields) throws(WatermarkError) -> Report {
+        photo.bitmap.apply(template.tone)
+        var logoImages: [LogoImage?] = []
+        for block in template.blocks {
+            logoImages.append(try block.logo.map { logo throws(WatermarkError) in
+                try self.logo(logo.file.hasPrefix("/") ? logo.file : template.folder + "/" + logo.file)
+            })
         }
+        var report = Report()
+        CairoSurface(photo.bitmap).draw { cr in
+            pango_cairo_update_context(cr, context)
+            for (block, logo) in zip(template.blocks, logoImages) {
+                BlockRenderer(block: block, width: Double(photo.width), height: Double(photo.height),
+                              context: context, logo: logo).draw(cr, fields: fields, into: &report)
+            }
+        }
+        return report
+    }
+
+    /// Problems in a template's texts that loading cannot see: Pango markup errors.
+    public func markupProblems(in template: Template) -> [String] {
+        var problems: [String] = []
+        for (index, block) in template.blocks.enumerated() {
+            let texts = [block.title?.text].compactMap { $0 } + block.lines.map(\.text) + block.aside.map(\.text)
+            for text in texts {
+                guard let skeleton = try? TextTemplate(text).skeleton() else { continue }
+                if !TextLayout.isValidMarkup(skeleton) {
+                    problems.append("blocks[\(index)]: \"\(text)\" is not valid Pango markup")
+                }
+            }
+        }
+        return problems
+    }
+
+    private func logo(_ path: String) throws(WatermarkError) -> LogoImage {
+        if let cached = logos[path] { return cached }
+        let image = try LogoImage(path: path)
+        logos[path] = image
+        return image
     }
 }

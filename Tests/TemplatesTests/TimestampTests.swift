@@ -42,18 +42,14 @@ import Templates
     }
 }
 
-@Suite struct BasicStampTests {
-    @Test("lines in order, empty ones left out")
-    func lines() throws {
-        let fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), user: "Ana", project: "  ",
-                            location: "Pier 4")
-        #expect(BasicStamp.lines(for: fields) == ["2026-11-29 14:03:12 +08:00", "User: Ana", "Location: Pier 4"])
-        #expect(BasicStamp.lines(for: Fields()) == [])
-    }
-
-    @Test("GPS stands in for a missing location")
-    func gps() {
-        let fields = Fields(latitude: 43.4674, longitude: -11.8851)
-        #expect(BasicStamp.lines(for: fields) == ["GPS: 43.46740° N, 11.88510° W"])
+@Suite struct TimeArithmeticTests {
+    @Test("converting between zones keeps the instant")
+    func convert() throws {
+        let time = try #require(Timestamp(iso8601: "2026-01-01T01:30:00+08:00"))
+        #expect(time.converted(toOffsetMinutes: 0) == Timestamp(iso8601: "2025-12-31T17:30:00Z"))
+        #expect(time.converted(toOffsetMinutes: -330) == Timestamp(iso8601: "2025-12-31T12:00:00-05:30"))
+        #expect(Timestamp(iso8601: "2026-03-01T10:00:00")?.converted(toOffsetMinutes: 60) == Timestamp(iso8601: "2026-03-01T10:00:00+01:00"))
+        #expect(Timestamp(iso8601: "1970-01-01T00:00:00Z")?.secondsSinceEpoch == 0)
+        #expect(Timestamp(iso8601: "2024-02-29T12:00:00Z")?.secondsSinceEpoch == 1_709_208_000)
     }
 }

@@ -4,55 +4,184 @@ import Imaging
 import Templates
 import Watermark
 
-@Suite struct WatermarkerTests {
+/// Shared set-up: fonts from fonts/fonts.conf, templates from templates/.
+enum Fixture {
     static let fontConfig = TestFiles.packageRoot + "/fonts/fonts.conf"
 
-    static func card() throws -> Photo {
-        Photo(bitmap: try #require(TestCard.draw(width: 800, height: 450)))
+    static func template(_ id: String) throws -> Template {
+        let folder = TestFiles.packageRoot + "/templates"
+        return try Template(json: try TestFiles.bytes("\(folder)/\(id).json"), file: "\(id).json", folder: folder)
     }
 
-    static let fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), user: "Li Wei 李伟",
-                               project: "Bridge <A&B>", location: "Pier 4")
-
-    @Test("the stamp lands bottom-left and nowhere else")
-    func placement() throws {
-        let plain = try Self.card(), stamped = try Self.card()
-        try Watermarker(fontConfig: Self.fontConfig).stamp(stamped, with: Self.fields)
-        let bottomLeft = PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 20..<200, y: 330..<440)
-        let topRight = PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 500..<800, y: 0..<300)
-        #expect(bottomLeft > 20)
-        #expect(topRight == 0)
+    static func card(width: Int = 480, height: Int = 270) throws -> Photo {
+        Photo(bitmap: try #require(TestCard.draw(width: width, height: height)))
     }
 
-    @Test("a render is a pure function of photo and fields")
-    func deterministic() throws {
-        let first = try Self.card(), second = try Self.card()
-        try Watermarker(fontConfig: Self.fontConfig).stamp(first, with: Self.fields)
-        try Watermarker(fontConfig: Self.fontConfig).stamp(second, with: Self.fields)
+    static let fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "EXIF",
+                               user: "Li Wei 李伟", project: "Bridge 7 <north> & pier", location: "Pier 4, Nanjing",
+                               note: "crack width 0.3 mm", latitude: 32.0603, longitude: 118.7969, altitude: 12,
+                               camera: "Canon EOS 1000D", filename: "IMG_0001.jpg", sequence: 7)
+
+    static let builtInIDs = ["classic", "banner", "site-report", "big-clock", "minimal", "geo"]
+}
+
+@Suite struct GoldenTests {
+    @Test("each built-in style matches its golden image", arguments: Fixture.builtInIDs)
+    func golden(id: String) throws {
+        let photo = try Fixture.card()
+        let report = try Watermarker(fontConfig: Fixture.fontConfig).stamp(photo, template: try Fixture.template(id),
+                                                                           fields: Fixture.fields)
+        #expect(report.unknownGlyphs == 0)
+        #expect(!report.boxes.isEmpty)
+        let problem = Golden.mismatch(photo.bitmap, golden: TestFiles.packageRoot + "/Tests/WatermarkTests/Goldens/\(id).png")
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test("the golden comparison can fail: classic does not match banner's golden")
+    func goldenCanFail() throws {
+        guard !Golden.recording else { return }
+        let photo = try Fixture.card()
+        try Watermarker(fontConfig: Fixture.fontConfig).stamp(photo, template: try Fixture.template("classic"),
+                                                             fields: Fixture.fields)
+        let golden = try #require(Bitmap(pngFile: TestFiles.packageRoot + "/Tests/WatermarkTests/Goldens/banner.png"))
+        #expect(try #require(PixelCompare.meanDifference(golden, photo.bitmap)) > 1)
+    }
+}
+
+@Suite struct RenderingTests {
+    @Test("a render is a pure function of photo, template and fields", arguments: Fixture.builtInIDs)
+    func deterministic(id: String) throws {
+        let first = try Fixture.card(), second = try Fixture.card()
+        let template = try Fixture.template(id)
+        try Watermarker(fontConfig: Fixture.fontConfig).stamp(first, template: template, fields: Fixture.fields)
+        try Watermarker(fontConfig: Fixture.fontConfig).stamp(second, template: template, fields: Fixture.fields)
         #expect(PixelCompare.meanDifference(first.bitmap, second.bitmap) == 0)
     }
 
-    @Test("different text draws different pixels")
-    func textMatters() throws {
-        let first = try Self.card(), second = try Self.card()
-        var other = Self.fields
-        other.user = "Someone Else"
-        try Watermarker(fontConfig: Self.fontConfig).stamp(first, with: Self.fields)
-        try Watermarker(fontConfig: Self.fontConfig).stamp(second, with: other)
-        #expect(try #require(PixelCompare.meanDifference(first.bitmap, second.bitmap)) > 0)
+    @Test("the stamp lands where the template anchors it and nowhere else")
+    func placement() throws {
+        let plain = try Fixture.card(width: 800, height: 450), stamped = try Fixture.card(width: 800, height: 450)
+        let report = try Watermarker(fontConfig: Fixture.fontConfig).stamp(stamped, template: try Fixture.template("classic"),
+                                                                           fields: Fixture.fields)
+        let box = try #require(report.boxes.first)
+        #expect(box.x < 40 && box.y + box.height > 420)  // bottom-left, inside the margin
+        #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 20..<200, y: 380..<430) > 20)
+        #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 500..<800, y: 0..<300) == 0)
     }
 
-    @Test("no fields, no stamp")
+    @Test("sizes follow the short side: the stamp's relative height is the same at 640 px and 4000 px",
+          arguments: Fixture.builtInIDs)
+    func scales(id: String) throws {
+        let template = try Fixture.template(id)
+        let small = try Fixture.card(width: 640, height: 360), large = try Fixture.card(width: 4000, height: 2250)
+        let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
+        let smallBox = try #require(try watermarker.stamp(small, template: template, fields: Fixture.fields).boxes.first)
+        let largeBox = try #require(try watermarker.stamp(large, template: template, fields: Fixture.fields).boxes.first)
+        let smallShare = smallBox.height / 360, largeShare = largeBox.height / 2250
+        #expect(abs(smallShare - largeShare) < 0.02, "\(id): \(smallShare) vs \(largeShare)")
+        #expect(abs(smallBox.width / 640 - largeBox.width / 4000) < 0.02)
+    }
+
+    @Test("CJK and Arabic print with real glyphs; emoji does not crash")
+    func scripts() throws {
+        var fields = Fixture.fields
+        fields.user = "王小明 山田太郎 김민준 Сергей"
+        fields.location = "القاهرة، مصر"
+        let photo = try Fixture.card()
+        let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
+        #expect(try watermarker.stamp(photo, template: try Fixture.template("classic"), fields: fields).unknownGlyphs == 0)
+        fields.note = "done ✅🏗️"
+        _ = try watermarker.stamp(try Fixture.card(), template: try Fixture.template("site-report"), fields: fields)
+    }
+
+    @Test("a 200-character project name wraps in classic and is cut with an ellipsis in banner")
+    func longText() throws {
+        var fields = Fixture.fields
+        fields.project = String(repeating: "Northern bridge deck ", count: 10)
+        let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
+        let classic = try watermarker.stamp(try Fixture.card(), template: try Fixture.template("classic"), fields: fields)
+        let normal = try watermarker.stamp(try Fixture.card(), template: try Fixture.template("classic"), fields: Fixture.fields)
+        let wrapped = try #require(classic.boxes.first), short = try #require(normal.boxes.first)
+        #expect(wrapped.width <= 480 * 0.75 + 1)
+        #expect(wrapped.height > short.height * 1.3)  // extra lines
+        let banner = try #require(try watermarker.stamp(try Fixture.card(), template: try Fixture.template("banner"),
+                                                        fields: fields).boxes.first)
+        let bannerShort = try #require(try watermarker.stamp(try Fixture.card(), template: try Fixture.template("banner"),
+                                                             fields: Fixture.fields).boxes.first)
+        #expect(banner.height == bannerShort.height)  // one line, ellipsized
+        #expect(banner.width <= 480)
+    }
+
+    @Test("field values are escaped: '<b>&' prints as typed, and differs from bold")
+    func escaping() throws {
+        var typed = Fixture.fields, other = Fixture.fields
+        typed.user = "<b>&amp;</b>"
+        other.user = "&amp;"
+        let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
+        let a = try Fixture.card(), b = try Fixture.card()
+        let typedBox = try #require(try watermarker.stamp(a, template: try Fixture.template("classic"), fields: typed).boxes.first)
+        let otherBox = try #require(try watermarker.stamp(b, template: try Fixture.template("classic"), fields: other).boxes.first)
+        #expect(typedBox.width >= otherBox.width)  // the tags are printed, so the line is longer
+    }
+
+    @Test("mono and sepia tones change the photo; none leaves it")
+    func tones() throws {
+        var template = try Fixture.template("minimal")
+        template.tone = .mono
+        let photo = try Fixture.card()
+        try Watermarker(fontConfig: Fixture.fontConfig).stamp(photo, template: template, fields: Fields())
+        let pixel = photo.bitmap.rgb(x: 300, y: 40)  // a coloured bar
+        #expect(pixel.red == pixel.green && pixel.green == pixel.blue)
+        template.tone = .sepia
+        let sepia = try Fixture.card()
+        try Watermarker(fontConfig: Fixture.fontConfig).stamp(sepia, template: template, fields: Fields())
+        let warm = sepia.bitmap.rgb(x: 30, y: 40)
+        #expect(warm.red > warm.green && warm.green > warm.blue)
+    }
+
+    @Test("no values at all: nothing is drawn")
     func empty() throws {
-        let plain = try Self.card(), stamped = try Self.card()
-        try Watermarker(fontConfig: Self.fontConfig).stamp(stamped, with: Fields())
+        let plain = try Fixture.card(), stamped = try Fixture.card()
+        let report = try Watermarker(fontConfig: Fixture.fontConfig).stamp(stamped, template: try Fixture.template("classic"),
+                                                                           fields: Fields())
+        #expect(report.boxes.isEmpty)
         #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap) == 0)
     }
 
-    @Test("a missing font configuration is an error naming it")
-    func missingFontConfig() {
+    @Test("a missing font configuration or logo is an error naming it")
+    func missingFiles() throws {
         #expect(throws: WatermarkError.fontConfiguration(path: "/nonexistent/fonts.conf")) {
             try Watermarker(fontConfig: "/nonexistent/fonts.conf")
         }
+        var template = try Fixture.template("classic")
+        template.blocks[0].logo = Template.Logo(file: "missing.png", size: 0.1, position: .left)
+        #expect(throws: WatermarkError.logo(path: template.folder + "/missing.png", reason: "file not found")) {
+            try Watermarker(fontConfig: Fixture.fontConfig).stamp(try Fixture.card(), template: template, fields: Fixture.fields)
+        }
+    }
+
+    @Test("a logo is drawn inside the box")
+    func logo() throws {
+        let folder = try TestFiles.temporaryFolder("logo")
+        let square = try #require(Bitmap(width: 64, height: 64))
+        for y in 0..<64 { for x in 0..<64 { square.setRGB(x: x, y: y, (255, 0, 255)) } }
+        #expect(square.writePNG(to: folder + "/logo.png"))
+        var template = try Fixture.template("classic")
+        template.folder = folder
+        template.blocks[0].logo = Template.Logo(file: "logo.png", size: 0.1, position: .left)
+        let photo = try Fixture.card()
+        let box = try #require(try Watermarker(fontConfig: Fixture.fontConfig).stamp(photo, template: template,
+                                                                                      fields: Fixture.fields).boxes.first)
+        let inside = photo.bitmap.rgb(x: Int(box.x) + 12, y: Int(box.y) + 12)
+        #expect(inside.red > 200 && inside.green < 60 && inside.blue > 200)
+    }
+
+    @Test("markup problems in a template are found before rendering")
+    func markupCheck() throws {
+        var template = try Fixture.template("classic")
+        template.blocks[0].lines[1].text = "<b>User {user}"
+        #expect(try Watermarker(fontConfig: Fixture.fontConfig).markupProblems(in: template)
+            == ["blocks[0]: \"<b>User {user}\" is not valid Pango markup"])
+        #expect(try Watermarker(fontConfig: Fixture.fontConfig).markupProblems(in: try Fixture.template("classic")).isEmpty)
     }
 }

@@ -1,0 +1,56 @@
+import Imaging
+import Templates
+import Watermark
+
+/// `stampcam templates check`: validates template files and warns about text no font can show.
+enum TemplatesCommand: Command {
+    static let spec = CommandSpec(
+        name: "templates",
+        usage: "templates check [FILE...] [options]",
+        summary: "Check templates (the given files, else all known): JSON, markup, and glyphs for the given field values.",
+        options: FieldOptions.table + [
+            OptionSpec("help", short: "h", help: "show this help"),
+        ])
+
+    /// Field values that exercise every line when the user gives none.
+    static let sample = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "sample",
+                               user: "Sample User", project: "Sample Project", location: "Sample Location",
+                               note: "Sample note", latitude: 48.8584, longitude: 2.2945, altitude: 35,
+                               camera: "Sample Camera", filename: "sample.jpg", sequence: 1)
+
+    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
+        guard options.positionals.first == "check" else {
+            throw UsageError.missing("the subcommand 'check'", command: spec.name)
+        }
+        let fieldOptions = try FieldOptions(options)
+        let files = Array(options.positionals.dropFirst())
+        var templates: [(String, Template)] = []
+        var problems: [String] = []
+        if files.isEmpty {
+            let store = TemplateStore(resources: resources, extraFolders: fieldOptions.templateFolders)
+            problems += store.problems
+            templates = store.catalog.entries.map { ($0.file, $0.template) }
+        } else {
+            for file in files {
+                do { templates.append((file, try TemplateStore.read(file))) } catch { problems.append(error.description) }
+            }
+        }
+        let watermarker = try Watermarker(fontConfig: resources.fontConfig)
+        let fields = fieldOptions.given.filled(from: sample)
+        var warnings = 0
+        for (file, template) in templates {
+            let markup = watermarker.markupProblems(in: template)
+            problems += markup.map { "\(file): \($0)" }
+            guard markup.isEmpty, let canvas = Bitmap(width: 1024, height: 768) else { continue }
+            let unknown = try watermarker.stamp(Photo(bitmap: canvas), template: template, fields: fields).unknownGlyphs
+            if unknown > 0 {
+                warnings += 1
+                console.err("stampcam: \(file): warning: \(unknown) characters have no glyph in the configured fonts "
+                    + "(add a font to fonts/)")
+            }
+            if markup.isEmpty { console.out("\(file): ok (\(template.id))") }
+        }
+        for problem in problems { console.err("stampcam: " + problem) }
+        return problems.isEmpty ? .success : .dataError
+    }
+}

@@ -1,0 +1,122 @@
+/// Text with `{variable}` and `{variable:format}` placeholders, parsed once. `{a|b}` shows `b` when
+/// `a` is empty (`{location|coords}`). `{{` and `}}` are literal braces.
+public struct TextTemplate: Sendable, Equatable {
+    public struct Reference: Sendable, Equatable {
+        public var name: String
+        public var format: String?
+    }
+
+    public enum Segment: Sendable, Equatable {
+        case literal(String)
+        /// The first non-empty of these.
+        case variable([Reference])
+    }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) { self.description = description }
+    }
+
+    public let segments: [Segment]
+
+    public init(_ text: String) throws(ParseError) {
+        var segments: [Segment] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "{" && next < text.endIndex && text[next] == "{" {
+                literal.append("{")
+                index = text.index(after: next)
+            } else if character == "}" && next < text.endIndex && text[next] == "}" {
+                literal.append("}")
+                index = text.index(after: next)
+            } else if character == "}" {
+                throw ParseError(description: "unmatched '}' in \"\(text)\" (write '}}' for a brace)")
+            } else if character == "{" {
+                guard let close = text[next...].firstIndex(of: "}") else {
+                    throw ParseError(description: "unclosed '{' in \"\(text)\"")
+                }
+                let body = text[next..<close]
+                let references = try body.split(separator: "|", omittingEmptySubsequences: false).map {
+                    alternative throws(ParseError) in try Self.reference(alternative, in: body)
+                }
+                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+                segments.append(.variable(references))
+                index = text.index(after: close)
+            } else {
+                literal.append(character)
+                index = next
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        self.segments = segments
+    }
+
+    private static func reference(_ text: Substring, in body: Substring) throws(ParseError) -> Reference {
+        let name: Substring, format: String?
+        if let colon = text.firstIndex(of: ":") {
+            name = text[..<colon]
+            format = String(text[text.index(after: colon)...])
+        } else {
+            name = text
+            format = nil
+        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+            throw ParseError(description: "'{\(body)}' is not a variable name")
+        }
+        if let format, let problem = Variables.check(name: String(name), format: format) {
+            throw ParseError(description: problem)
+        }
+        return Reference(name: String(name), format: format)
+    }
+
+    /// The text with every variable replaced by `placeholder`: for checking the markup around them.
+    public func skeleton(placeholder: String = "x") -> String {
+        segments.map { segment in
+            if case .literal(let text) = segment { return text }
+            return placeholder
+        }.joined()
+    }
+
+    /// The text with each variable's value escaped by `escape`, or nil when the text has variables and
+    /// all of them are empty (so "User: {user}" disappears instead of printing "User: ").
+    public func render(_ fields: Fields, escape: (String) -> String = Markup.escape) -> String? {
+        var output = ""
+        var variables = 0, empty = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                output += text
+            case .variable(let references):
+                variables += 1
+                let value = references.lazy.map { Variables.value(name: $0.name, format: $0.format, fields: fields) }
+                    .first { !$0.isEmpty } ?? ""
+                if value.isEmpty { empty += 1 }
+                output += escape(value)
+            }
+        }
+        return variables > 0 && empty == variables ? nil : output
+    }
+}
+
+/// Escaping for Pango markup (XML text): user values never become markup.
+public enum Markup {
+    public static func escape(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,43 @@
+import CCairo
+import CPango
+import Imaging
+import Templates
+
+extension Watermarker {
+    /// Tiles photos in a grid on a dark background, each captioned underneath: the way to compare
+    /// styles side by side.
+    public func contactSheet(_ tiles: [(photo: Photo, caption: String)], columns: Int) -> Photo? {
+        guard let first = tiles.first else { return nil }
+        let tileWidth = tiles.map(\.photo.width).max() ?? first.photo.width
+        let tileHeight = tiles.map(\.photo.height).max() ?? first.photo.height
+        let gap = max(8, tileWidth / 40)
+        let captionHeight = max(16, tileHeight / 12)
+        let columns = max(1, min(columns, tiles.count))
+        let rows = (tiles.count + columns - 1) / columns
+        let width = columns * tileWidth + (columns + 1) * gap
+        let height = rows * (tileHeight + captionHeight) + (rows + 1) * gap
+        guard let sheet = Bitmap(width: width, height: height) else { return nil }
+        let captionSize = Double(captionHeight) * 0.55
+        let captionFont = Template.Font(size: 0, weight: .bold)
+        CairoSurface(sheet).draw { cr in
+            cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
+            cairo_paint(cr)
+            pango_cairo_update_context(cr, context)
+            for (index, tile) in tiles.enumerated() {
+                let x = gap + (index % columns) * (tileWidth + gap)
+                let y = gap + (index / columns) * (tileHeight + captionHeight + gap)
+                let source = CairoSurface(tile.photo.bitmap)
+                withExtendedLifetime(source) {
+                    cairo_set_source_surface(cr, source.surface, Double(x + (tileWidth - tile.photo.width) / 2), Double(y))
+                    cairo_paint(cr)
+                }
+                let text = TextLayout(context: context, markup: Markup.escape(tile.caption), font: captionFont,
+                                      pixelSize: captionSize, align: .center, overflow: .ellipsis)
+                text.constrain(width: Double(tileWidth))
+                text.draw(cr, x: Double(x), y: Double(y + tileHeight) + Double(captionHeight) * 0.2,
+                          color: .white, fontSize: captionSize, shadow: nil, outline: nil)
+            }
+        }
+        return Photo(bitmap: sheet)
+    }
+}

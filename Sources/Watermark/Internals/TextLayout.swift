@@ -1,0 +1,97 @@
+import CCairo
+import CPango
+import Templates
+
+/// One Pango layout: a line of stamp text (markup) in its font, measured and drawn with its effects.
+final class TextLayout {
+    let layout: OpaquePointer
+    private let font: OpaquePointer
+
+    init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
+         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4) {
+        layout = pango_layout_new(context)
+        font = pango_font_description_new()
+        pango_font_description_set_family(font, spec.family)
+        pango_font_description_set_absolute_size(font, pixelSize * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, spec.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        switch align {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        if overflow == .ellipsis {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        } else {
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        // Pango's default tab (8 spaces) varies with the fonts in the line; a fixed stop keeps columns straight.
+        let tabs = pango_tab_array_new(1, 1)
+        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32((tabWidth * pixelSize).rounded()))
+        pango_layout_set_tabs(layout, tabs)
+        pango_tab_array_free(tabs)
+        // Template markup is checked when templates load; should it still fail, show it as plain text.
+        if Self.isValidMarkup(markup) {
+            pango_layout_set_markup(layout, markup, -1)
+        } else {
+            pango_layout_set_text(layout, markup, -1)
+        }
+    }
+
+    deinit {
+        pango_font_description_free(font)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    static func isValidMarkup(_ markup: String) -> Bool {
+        pango_parse_markup(markup, -1, 0, nil, nil, nil, nil) != 0
+    }
+
+    /// Wrap or ellipsize at `width` pixels.
+    func constrain(width: Double) {
+        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+    }
+
+    /// Logical size in pixels.
+    var size: (width: Double, height: Double) {
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        return (Double(logical.width), Double(logical.height))
+    }
+
+    /// Left edge of the logical extents (non-zero for centred or right-aligned text in a set width).
+    var offsetX: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        return Double(logical.x)
+    }
+
+    /// Characters no configured font has a glyph for (they would print as boxes).
+    var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    /// Draws with the top-left of the layout box at (x, y).
+    func draw(_ cr: OpaquePointer, x: Double, y: Double, color: Template.Color, fontSize: Double,
+              shadow: Template.Shadow?, outline: Template.Outline?) {
+        if let shadow {
+            let offset = max(1, (shadow.offset * fontSize).rounded())
+            cairo_move_to(cr, x + offset, y + offset)
+            setColor(cr, shadow.color)
+            pango_cairo_show_layout(cr, layout)
+        }
+        if let outline {
+            cairo_move_to(cr, x, y)
+            pango_cairo_layout_path(cr, layout)
+            setColor(cr, outline.color)
+            cairo_set_line_width(cr, max(1, 2 * outline.width * fontSize))
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        }
+        cairo_move_to(cr, x, y)
+        setColor(cr, color)
+        pango_cairo_show_layout(cr, layout)
+    }
+}
+
+func setColor(_ cr: OpaquePointer, _ color: Template.Color, opacity: Double = 1) {
+    cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * opacity)
+}

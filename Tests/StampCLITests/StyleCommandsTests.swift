@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TestSupport
+import Imaging
+
+@Suite struct StyleCommandsTests {
+    static let photo = TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")
+    static let builtIn = ["classic", "banner", "site-report", "big-clock", "minimal", "geo"]
+
+    @Test("styles lists the six built-in styles in cycle order, classic the default")
+    func list() {
+        let result = CLI.run(["styles"])
+        #expect(result.code == 0)
+        #expect(result.out.map { String($0.prefix { $0 != " " }) } == Self.builtIn)
+        #expect(result.out.first?.contains("(default) [built-in]") == true)
+    }
+
+    @Test("a user template with a built-in's id overrides it; --template-dir adds more")
+    func overrides() throws {
+        let folder = try TestFiles.temporaryFolder("tpl")
+        var classic = String(decoding: try TestFiles.bytes(TestFiles.packageRoot + "/templates/classic.json"), as: UTF8.self)
+        classic = classic.replacingOccurrences(of: "\"name\": \"Classic\"", with: "\"name\": \"My classic\"")
+        try TestFiles.write(Array(classic.utf8), to: folder + "/mine.json")
+        let extra = classic.replacingOccurrences(of: "\"id\": \"classic\"", with: "\"id\": \"zzz\"")
+        try TestFiles.write(Array(extra.utf8), to: folder + "/extra.json")
+        let result = CLI.run(["styles", "--template-dir", folder])
+        #expect(result.out.count == 7)
+        #expect(result.out.first?.contains("My classic (default) [template-dir]") == true)
+        #expect(result.out.contains { $0.hasPrefix("zzz ") })
+    }
+
+    @Test("--sheet renders every style into one contact sheet")
+    func sheet() throws {
+        let out = try TestFiles.temporaryFolder("sheet")
+        let result = CLI.run(["styles", "--sheet", Self.photo, "-o", out + "/sheet.jpg", "--project", "P"])
+        #expect(result.code == 0)
+        #expect(result.out == [out + "/sheet.jpg"])
+        let sheet = try Photo(jpeg: try TestFiles.bytes(out + "/sheet.jpg"), options: LoadOptions(maxSize: 0))
+        #expect(sheet.width > 3 * 640 && sheet.height > 2 * 480)  // 3 columns, 2 rows of 640x480 tiles
+    }
+
+    @Test("--template FILE: a copy of classic.json, changed, is used")
+    func templateFile() throws {
+        let folder = try TestFiles.temporaryFolder("tplfile")
+        var json = String(decoding: try TestFiles.bytes(TestFiles.packageRoot + "/templates/classic.json"), as: UTF8.self)
+        json = json.replacingOccurrences(of: "\"anchor\": \"bottom-left\"", with: "\"anchor\": \"top-right\"")
+        try TestFiles.write(Array(json.utf8), to: folder + "/corner.json")
+        let result = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", folder + "/corner.json", "--user", "Ana"])
+        #expect(result.code == 0)
+        let stamped = try Photo(jpeg: try TestFiles.bytes(folder + "/out/DSCN0010.jpg"), options: LoadOptions(maxSize: 0))
+        let plain = try Photo(jpeg: try TestFiles.bytes(Self.photo), options: LoadOptions(maxSize: 0))
+        #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 500..<630, y: 15..<60) > 20)
+        #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 10..<150, y: 420..<470) < 6)
+    }
+
+    @Test("a bad template: one line naming file and path, exit 65; an unknown id: exit 64 listing the styles")
+    func badTemplate() throws {
+        let folder = try TestFiles.temporaryFolder("badtpl")
+        try TestFiles.write(Array(#"{"version": 1, "id": "x", "blocks": [{"lines": ["a"], "font": {"size": "big"}}]}"#.utf8),
+                            to: folder + "/site.json")
+        let bad = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", folder + "/site.json"])
+        #expect(bad.code == 65)
+        #expect(bad.err == ["stampcam: site.json: blocks[0].font.size: expected a number, found a string"])
+        let unknown = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", "fancy"])
+        #expect(unknown.code == 64)
+        #expect(unknown.err.first?.contains("classic, banner, site-report, big-clock, minimal, geo") == true)
+    }
+
+    @Test("templates check: built-ins pass; a broken file fails; uncovered characters warn")
+    func check() throws {
+        let all = CLI.run(["templates", "check"])
+        #expect(all.code == 0)
+        #expect(all.out.count == 6)
+        let folder = try TestFiles.temporaryFolder("check")
+        try TestFiles.write(Array(#"{"version": 1, "id": "x", "blocks": [{"lines": ["<b>{user}"]}]}"#.utf8), to: folder + "/m.json")
+        let markup = CLI.run(["templates", "check", folder + "/m.json"])
+        #expect(markup.code == 65)
+        #expect(markup.err == ["stampcam: \(folder)/m.json: blocks[0]: \"<b>{user}\" is not valid Pango markup"])
+        let glyphs = CLI.run(["templates", "check", TestFiles.packageRoot + "/templates/classic.json", "--user", "ሀሁ"])  // Ethiopic: no configured font has it
+        #expect(glyphs.code == 0)
+        #expect(glyphs.err.first?.contains("warning: 2 characters have no glyph") == true)
+        let cjk = CLI.run(["templates", "check", TestFiles.packageRoot + "/templates/classic.json", "--user", "李伟 القاهرة"])
+        #expect(cjk.err.isEmpty)
+    }
+
+    @Test("field options: --set, --gps, --tz, --note reach the template")
+    func fieldOptions() throws {
+        let folder = try TestFiles.temporaryFolder("fields")
+        try TestFiles.write(Array(#"{"version": 1, "id": "t", "blocks": [{"lines": ["{crew} {coords} {datetime} {tz} {note}"]}]}"#.utf8),
+                            to: folder + "/t.json")
+        let ok = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", folder + "/t.json", "--set", "crew=B",
+                          "--gps", "1.5,-2.25", "--tz", "Asia/Tokyo", "--time", "2026-11-29T14:03:12Z", "--note", "n"])
+        #expect(ok.code == 0)
+        for (flag, value) in [("--gps", "95,0"), ("--tz", "Mars/Olympus"), ("--set", "novalue"), ("--time", "noon")] {
+            let result = CLI.run(["apply", Self.photo, "-o", folder + "/out", flag, value])
+            #expect(result.code == 64, "\(flag) \(value)")
+            #expect(result.err.first?.contains("'\(value)' is not") == true)
+        }
+    }
+}
+
+@Suite struct FieldOptionsTests {
+    @Test("--tz converts EXIF and command-line times; a zone-less EXIF time is labelled, not shifted")
+    func zones() throws {
+        let options = try StampCLITestAccess.fieldOptions(["--tz", "+09:00"])
+        var metadata = PhotoMetadata()
+        metadata.dateTimeOriginal = "2022:08:14 14:12:31"
+        metadata.offsetTimeOriginal = "+03:00"
+        #expect(options.time(for: metadata) == "2022-08-14 20:12:31 +09:00")
+        metadata.offsetTimeOriginal = nil
+        #expect(options.time(for: metadata) == "2022-08-14 14:12:31 +09:00")
+        let tokyo = try StampCLITestAccess.fieldOptions(["--tz", "Asia/Tokyo", "--time", "2026-11-29T00:00:00Z"])
+        #expect(tokyo.time(for: PhotoMetadata()) == "2026-11-29 09:00:00 +09:00")
+    }
+}

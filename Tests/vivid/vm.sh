@@ -278,13 +278,15 @@ cmd_run() {
         show { print; fflush() }'
     [ "${VIVID_VERBOSE:-0}" = 1 ] && filter='{ sub(/\r$/, ""); print; fflush() }'
 
-    # -smp 1: TCG, and the host's other core belongs to other work.
+    # -cpu max: emulate every CPU feature TCG can, so host-built binaries and
+    # libraries (possibly built for newer x86-64 levels) run. -smp 1: the host's
+    # other core belongs to other work.
     # panic=-1 + -no-reboot: a guest panic ends qemu at once instead of hanging.
     t0=$SECONDS
     local qstatus
     set +e
     timeout -k 5 "$timeout" qemu-system-x86_64 \
-        -accel tcg -smp 1 -m "${VIVID_MEM:-1024}" \
+        -accel tcg -cpu max -smp 1 -m "${VIVID_MEM:-1024}" \
         -display none -monitor none -serial stdio -no-reboot \
         -kernel "$KROOT/boot/vmlinuz-$KVER" -initrd "$work/initrd.gz" \
         -append "console=ttyS0 panic=-1 quiet" \

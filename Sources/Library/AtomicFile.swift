@@ -6,7 +6,8 @@ import Glibc
 /// synced, and only then take their final name. A crash or a full disk never leaves a partial file
 /// under a final name.
 public enum AtomicFile {
-    /// Prefix of temp files, so a later run can recognise and remove leftovers.
+    /// Temp files are named `.stampcam-PID-XXXXXX`, so a later run can find the leftovers of a
+    /// killed one and tell them from those of a run still going.
     public static let tempPrefix = ".stampcam-"
 
     /// Writes `bytes` as `directory/name`. Unless `overwrite`, an existing file is kept and the
@@ -17,7 +18,7 @@ public enum AtomicFile {
                              protected: Set<FileIdentity> = []) throws(FileError) -> String {
         let target = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template += Array((tempPrefix + "XXXXXX").utf8CString)
+        template += Array((tempPrefix + "\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotCreate(path: target, reason: FileError.reason(errno)) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -52,6 +53,24 @@ public enum AtomicFile {
             guard errno == EEXIST else { throw .cannotCreate(path: candidate, reason: FileError.reason(errno)) }
             attempt += 1
         }
+    }
+
+    /// Removes temp files left in `folder` by runs that are no longer alive (killed mid-write).
+    /// Returns how many were removed.
+    @discardableResult
+    public static func removeStaleTemps(in folder: String) -> Int {
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        var removed = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(tempPrefix) else { continue }
+            let fields = name.dropFirst(tempPrefix.count).split(separator: "-")
+            guard fields.count == 2, let pid = pid_t(fields[0]) else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }  // that run is still going
+            if unlink(folder + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     /// `dir/photo.jpg` → `dir/photo-2.jpg`

@@ -1,57 +1,118 @@
+import Foundation
 import Imaging
 import Library
 import Templates
 
-/// `stampcam apply`: stamps photos on disk into an output folder; originals are only read.
+/// `stampcam apply`: stamps photos on disk into an output folder, in parallel, safely resumable.
+/// Originals are only read.
 enum ApplyCommand: Command {
     static let spec = CommandSpec(
         name: "apply",
-        usage: "apply [options] PHOTO... -o DIR",
+        usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
         summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [
-            OptionSpec("output", short: "o", value: "DIR", help: "folder for the stamped photos (created if missing)"),
+            OptionSpec("output", short: "o", value: "DIR", help: "folder for the stamped photos (created if missing; input folders are mirrored in it)"),
+            OptionSpec("name", value: "TEMPLATE", help: "output file name, e.g. '{date}-{basename}.jpg' (default: the input's name)"),
+            OptionSpec("overwrite", help: "replace existing outputs instead of adding -1, -2 …"),
+            OptionSpec("skip-existing", help: "leave photos whose output already exists (resume a batch)"),
+            OptionSpec("jobs", short: "j", value: "N", help: "photos stamped at once (default: the number of cores)"),
             OptionSpec("max-size", value: "PX", help: "fit the long side to PX pixels; 0 keeps the size (default 1024)"),
             OptionSpec("quality", value: "Q", help: "JPEG quality 1-100 (default 90)"),
             OptionSpec("max-pixels", value: "MP", help: "refuse photos above MP megapixels (default 200)"),
-            OptionSpec("overwrite", help: "replace existing outputs instead of adding -1, -2 …"),
+            OptionSpec("quiet", short: "q", help: "no progress bar, no summary unless something failed"),
+            OptionSpec("json", help: "print one JSON object per photo: input, output, status, error"),
         ] + FieldOptions.table + [
             OptionSpec("help", short: "h", help: "show this help"),
         ])
 
-    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
-        guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO", command: spec.name) }
-        guard let output = options.value("output"), !output.isEmpty else {
-            throw UsageError.missing("an output folder: -o DIR", command: spec.name)
-        }
-        let load = LoadOptions(maxSize: try options.integer("max-size", in: 0...65535, default: 1024),
-                               pixelLimit: try options.integer("max-pixels", in: 1...100_000, default: 200) * 1_000_000)
-        let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options), load: load,
-                                  quality: try options.integer("quality", in: 1...100, default: 90))
-        try OutputFolder.prepare(output)
+    struct Settings: Sendable {
+        var output: String
+        var load: LoadOptions
+        var quality: Int
+        var overwrite: Bool
+        var skipExisting: Bool
+        var jobs: Int
+        var quiet: Bool
+        var json: Bool
+        var nameTemplate: TextTemplate?
+    }
 
-        let inputs = options.positionals
-        let protected = Set(inputs.compactMap(FileIdentity.init(path:)))
-        var failures: [Failure] = []
-        for (index, input) in inputs.enumerated() {
-            do {
-                let photo = try stamper.photo(from: try InputFile.read(input), path: input) { console.err("stampcam: " + $0) }
-                var fields = stamper.fieldOptions.fields(for: photo.metadata, fileTime: Clock.modificationTime(of: input))
-                fields.filename = baseName(input)
-                fields.sequence = index + 1
-                let jpeg = try stamper.stampedJPEG(photo, fields: fields)
-                console.out(try AtomicFile.write(jpeg, directory: output, name: baseName(input),
-                                                 overwrite: options.flag("overwrite"), protected: protected))
-            } catch {
-                let failure = Failure(error, path: input)
-                console.err("stampcam: " + failure.message)
-                failures.append(failure)
+    static func settings(_ options: ParsedOptions) throws(UsageError) -> Settings {
+        guard !options.positionals.isEmpty else { throw .missing("at least one PHOTO or FOLDER", command: spec.name) }
+        guard let output = options.value("output"), !output.isEmpty else {
+            throw .missing("an output folder: -o DIR", command: spec.name)
+        }
+        var nameTemplate: TextTemplate?
+        if let name = options.value("name") {
+            do { nameTemplate = try TextTemplate(name) } catch {
+                throw .badValue(option: "--name", value: name, expected: "a name template (\(error))")
             }
         }
-        if !failures.isEmpty {
-            console.err("stampcam: \(inputs.count - failures.count) of \(inputs.count) photos stamped, \(failures.count) failed")
-        }
-        return Failure.exitCode(for: failures)
+        return Settings(
+            output: output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output,
+            load: LoadOptions(maxSize: try options.integer("max-size", in: 0...65535, default: 1024),
+                              pixelLimit: try options.integer("max-pixels", in: 1...100_000, default: 200) * 1_000_000),
+            quality: try options.integer("quality", in: 1...100, default: 90),
+            overwrite: options.flag("overwrite"), skipExisting: options.flag("skip-existing"),
+            jobs: try options.integer("jobs", in: 1...256, default: ProcessInfo.processInfo.activeProcessorCount),
+            quiet: options.flag("quiet"), json: options.flag("json"), nameTemplate: nameTemplate)
     }
+
+    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
+        let settings = try settings(options)
+        let fieldOptions = try FieldOptions(options)
+        try OutputFolders.create(settings.output)
+        let folders = OutputFolders()
+        try folders.prepare(settings.output)
+        let (items, missing) = BatchInputs.expand(options.positionals, skipping: FileIdentity(path: settings.output),
+                                                  standardInput: BatchInputs.readStandardInput)
+        let protected = Set(items.compactMap { FileIdentity(path: $0.input) })
+        let tally = Tally(total: items.count + missing.count, console: console, settings: settings)
+        for (path, failure) in missing { tally.record(failure: failure, input: path) }
+
+        let runner = BatchRunner<Stamper>(items: items, workers: settings.jobs)
+        let interruption = Interruption()
+        interruption.start { runner.stop() }
+        defer { interruption.stop() }
+        try runner.run(
+            makeContext: { try Stamper(resources: resources, fieldOptions: fieldOptions, load: settings.load,
+                                       quality: settings.quality) },
+            process: { stamper, item in
+                stamp(item, stamper: stamper, settings: settings, folders: folders, protected: protected, console: console)
+            },
+            report: { tally.record($0) })
+        return tally.finish(interrupted: interruption.requested)
+    }
+
+    /// One photo through the whole pipeline.
+    static func stamp(_ item: BatchItem, stamper: Stamper, settings: Settings, folders: OutputFolders,
+                      protected: Set<FileIdentity>, console: Console) -> BatchRunner<Stamper>.Outcome {
+        let folder = item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
+        do {
+            let defaultName = baseName(item.input)
+            if settings.skipExisting && settings.nameTemplate == nil && exists(folder + "/" + defaultName) {
+                return .init(item: item, status: .skipped, output: folder + "/" + defaultName)
+            }
+            let photo = try stamper.photo(from: try InputFile.read(item.input), path: item.input) { console.err("stampcam: " + $0) }
+            var fields = stamper.fieldOptions.fields(for: photo.metadata, fileTime: Clock.modificationTime(of: item.input))
+            fields.filename = defaultName
+            fields.sequence = item.sequence
+            let name = OutputName.make(template: settings.nameTemplate, input: item.input, fields: fields)
+            if settings.skipExisting && exists(folder + "/" + name) {
+                return .init(item: item, status: .skipped, output: folder + "/" + name)
+            }
+            let jpeg = try stamper.stampedJPEG(photo, fields: fields)
+            // Created only now, so a subfolder of bad photos leaves no empty folder behind.
+            try folders.prepare(folder)
+            let written = try AtomicFile.write(jpeg, directory: folder, name: name, overwrite: settings.overwrite,
+                                               protected: protected)
+            return .init(item: item, status: .done, output: written)
+        } catch {
+            return .init(item: item, status: .failed, failure: Failure(error, path: item.input))
+        }
+    }
+
+    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     static func baseName(_ path: String) -> String {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path

@@ -51,7 +51,7 @@ enum StylesCommand: Command {
         }
         let target = options.value("output") ?? "styles.jpg"
         let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
-        try OutputFolder.prepare(folder.isEmpty ? "/" : folder)
+        try OutputFolders.create(folder.isEmpty ? "/" : folder)
         console.out(try AtomicFile.write(try sheet.jpeg(quality: 88), directory: folder.isEmpty ? "/" : folder,
                                          name: ApplyCommand.baseName(target), overwrite: true))
         return .success

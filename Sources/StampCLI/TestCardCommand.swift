@@ -17,7 +17,7 @@ enum TestCardCommand: Command {
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
         let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options))
         let folder = options.value("output") ?? "."
-        try OutputFolder.prepare(folder)
+        try OutputFolders.create(folder)
         guard let bitmap = TestCard.draw(width: 1280, height: 720) else {
             throw Failure("not enough memory for the test card", code: .unavailable)
         }

@@ -36,8 +36,12 @@ public enum TestFiles {
         return path
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    public static func write(_ bytes: [UInt8], to path: String, creatingFolders: Bool = false) throws {
+        let url = URL(fileURLWithPath: path)
+        if creatingFolders {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try Data(bytes).write(to: url)
     }
 
     public static func files(in folder: String) -> [String] {

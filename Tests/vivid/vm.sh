@@ -16,7 +16,8 @@
 #       PAYLOAD_DIR/vm-console.log.
 #
 # Environment knobs (all optional):
-#   VIVID_PARAMS      vivid module parameters (default: one webcam, see below)
+#   VIVID_PARAMS      vivid module parameters (default: one webcam,
+#                     "n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0")
 #   VIVID_MEM         VM memory in MiB (default 1024; the initramfs lives in RAM)
 #   VIVID_HOST_PATHS  space-separated host files/dirs to copy into the VM at the same
 #                     absolute path (e.g. "/etc/fonts /usr/share/fonts/truetype/dejavu");
@@ -58,12 +59,17 @@ ensure_packages() {
 # Sets KVER and KROOT (the unpacked .deb), downloading it the first time.
 prepare_kernel() {
     local cache=$1
+    # shellcheck disable=SC2086 # a word list on purpose
     ensure_packages $HOST_PACKAGES
     mkdir -p "$cache"
     cache=$(cd "$cache" && pwd)
     KROOT=$cache/kernel
+    # Parallel first runs (make -j) must not download into the same folder at once.
+    exec 9>"$cache/.kernel.lock"
+    flock 9
     if [ -f "$KROOT/VERSION" ]; then   # written last, so its presence means "complete"
         KVER=$(cat "$KROOT/VERSION")
+        exec 9>&-
         return 0
     fi
 
@@ -93,6 +99,7 @@ prepare_kernel() {
     rm -rf "$KROOT"
     mv "$tmp/root" "$KROOT"
     rmdir "$tmp"
+    exec 9>&-
 }
 
 cmd_kernel() {
@@ -282,10 +289,11 @@ cmd_run() {
     # libraries (possibly built for newer x86-64 levels) run. -smp 1: the host's
     # other core belongs to other work.
     # panic=-1 + -no-reboot: a guest panic ends qemu at once instead of hanging.
+    # --foreground: keep qemu in our process group so Ctrl-C reaches it.
     t0=$SECONDS
     local qstatus
     set +e
-    timeout -k 5 "$timeout" qemu-system-x86_64 \
+    timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
         -accel tcg -cpu max -smp 1 -m "${VIVID_MEM:-1024}" \
         -display none -monitor none -serial stdio -no-reboot \
         -kernel "$KROOT/boot/vmlinuz-$KVER" -initrd "$work/initrd.gz" \

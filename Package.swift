@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → {Watermark, Library} → {Imaging, Templates}.
+// Dependencies point one way: StampCLI → Session → {Capture, Watermark, Library} → {Imaging, Templates}.
 // C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
 let package = Package(
     name: "stampcam",
@@ -13,12 +13,15 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
         .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CCairo"]),
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library"),
-        .target(name: "StampCLI", dependencies: ["Imaging", "Templates", "Watermark", "Library"]),
+        .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
+        .target(name: "Session", dependencies: ["Templates"]),
+        .target(name: "StampCLI", dependencies: ["Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -27,6 +30,8 @@ let package = Package(
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "TestSupport"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Templates"]),
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "TestSupport"]),
     ]
 )

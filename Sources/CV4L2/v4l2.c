@@ -1,0 +1,1 @@
+#include "CV4L2.h"

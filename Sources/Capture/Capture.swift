@@ -1,0 +1,1 @@
+// Placeholder: the capture module is being written (issue 5).

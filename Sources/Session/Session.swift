@@ -1,0 +1,1 @@
+// Placeholder: the shoot session state machine (issue 6).

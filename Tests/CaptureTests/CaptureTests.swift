@@ -1,0 +1,6 @@
+import Testing
+@testable import Capture
+
+@Suite struct CapturePlaceholderTests {
+    @Test func builds() {}
+}

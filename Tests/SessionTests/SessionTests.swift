@@ -1,0 +1,6 @@
+import Testing
+@testable import Session
+
+@Suite struct SessionPlaceholderTests {
+    @Test func builds() {}
+}

@@ -8,7 +8,7 @@ DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev 
                fonts-dejavu-core fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean
+.PHONY: deps build test run install clean bench
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -33,6 +33,10 @@ run: build
 	else \
 	    .build/release/stampcam test-card -o "$(OUT)"; \
 	fi
+
+# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.
+bench: build
+	Tests/bench/run.sh
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates"

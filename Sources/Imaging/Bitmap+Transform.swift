@@ -5,7 +5,7 @@ extension Bitmap {
     /// in one resampling pass. Returns self when there is nothing to do.
     func uprightScaled(orientation: Orientation, width: Int, height: Int) throws(ImageError) -> Bitmap {
         if orientation == .up && width == self.width && height == self.height { return self }
-        guard let target = Bitmap(width: width, height: height) else {
+        guard let target = Bitmap(width: width, height: height, zeroed: false) else {
             throw .outOfMemory(width: width, height: height)
         }
         let source = CairoSurface(self)

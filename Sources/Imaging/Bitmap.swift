@@ -7,11 +7,16 @@ public final class Bitmap: @unchecked Sendable {
     public let pixels: UnsafeMutableRawPointer
 
     /// Allocates a black bitmap; nil when the memory is not there.
-    public init?(width: Int, height: Int) {
+    public convenience init?(width: Int, height: Int) {
+        self.init(width: width, height: height, zeroed: true)
+    }
+
+    /// `zeroed: false` skips clearing memory that a decoder or a full paint overwrites anyway.
+    init?(width: Int, height: Int, zeroed: Bool) {
         guard width > 0, height > 0 else { return nil }
         let stride = width * 4
         let (bytes, overflow) = stride.multipliedReportingOverflow(by: height)
-        guard !overflow, let memory = calloc(bytes, 1) else { return nil }
+        guard !overflow, let memory = zeroed ? calloc(bytes, 1) : malloc(bytes) else { return nil }
         self.width = width
         self.height = height
         self.stride = stride

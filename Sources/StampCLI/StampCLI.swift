@@ -8,7 +8,7 @@ public enum StampCLI {
     public static let version = "0.1.0"
 
     static let commandTypes: [any Command.Type] = [
-        ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, TestCardCommand.self,
+        ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, TestCardCommand.self, BenchCommand.self,
     ]
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

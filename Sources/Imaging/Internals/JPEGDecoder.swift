@@ -45,7 +45,7 @@ final class JPEGDecoder {
     /// Decodes at 1/`denominator` of full size, shrinking in the DCT domain.
     func decode(denominator: Int) throws(ImageError) -> Bitmap {
         let size = scaledSize(denominator: denominator)
-        guard let bitmap = Bitmap(width: size.width, height: size.height) else {
+        guard let bitmap = Bitmap(width: size.width, height: size.height, zeroed: false) else {
             throw .outOfMemory(width: size.width, height: size.height)
         }
         var message = ErrorBuffer()

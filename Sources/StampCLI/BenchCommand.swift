@@ -1,0 +1,55 @@
+import Foundation
+import Imaging
+import Library
+import Templates
+import Watermark
+
+/// `stampcam bench`: where the time of one photo goes (read, decode with shrink-on-load, stamp per
+/// style, encode). For `make bench` and for profiling; the numbers are CPU time on this machine.
+enum BenchCommand: Command {
+    static let spec = CommandSpec(
+        name: "bench",
+        usage: "bench [PHOTO] [--rounds N]",
+        summary: "Measure the pipeline stages and each style's stamp on PHOTO (default: the test card), in ms.",
+        options: [
+            OptionSpec("rounds", value: "N", help: "repetitions per measurement (default 20)"),
+            OptionSpec("help", short: "h", help: "show this help"),
+        ])
+
+    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
+        let rounds = try options.integer("rounds", in: 1...10_000, default: 20)
+        let store = TemplateStore(resources: resources, extraFolders: [])
+        let watermarker = try Watermarker(fontConfig: resources.fontConfig)
+        let fields = TemplatesCommand.sample
+        var photo: Photo
+        if let path = options.positionals.first {
+            let bytes = try InputFile.read(path)
+            console.out("photo: \(path) (\(bytes.count / 1024) KB)")
+            console.out("  decode+orient+fit 1024: \(milliseconds(rounds) { _ = try Photo(jpeg: bytes) }) ms")
+            photo = try Photo(jpeg: bytes)
+            console.out("  (decoded at 1/\(photo.decodeDenominator) of \(photo.sourceWidth)x\(photo.sourceHeight), out \(photo.width)x\(photo.height))")
+        } else {
+            guard let card = TestCard.draw(width: 1024, height: 683) else { throw Failure("out of memory", code: .unavailable) }
+            photo = Photo(bitmap: card)
+            console.out("photo: test card 1024x683")
+        }
+        console.out("  copy pixels: \(milliseconds(rounds) { _ = try photo.copy() }) ms")
+        for entry in store.catalog.entries {
+            let time = milliseconds(rounds) {
+                try watermarker.stamp(try photo.copy(), template: entry.template, fields: fields)
+            }
+            console.out("  stamp \(entry.template.id.padding(12)): \(time) ms (copy included)")
+        }
+        console.out("  encode q90 + EXIF: \(milliseconds(rounds) { _ = try photo.jpeg() }) ms")
+        return .success
+    }
+
+    /// Mean wall time of `body` in ms, two decimals, after one warm-up run.
+    static func milliseconds(_ rounds: Int, _ body: () throws -> Void) -> String {
+        try? body()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds { try? body() }
+        let mean = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds) / 1_000_000
+        return String(format: "%.2f", mean)
+    }
+}

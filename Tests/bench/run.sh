@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# make bench: the same job — orient, fit 1024, a four-line box with a CJK line, JPEG q90, EXIF kept —
+# over ../shared/corpus with stampcam and the usual tools, 2 workers each, median of 3 runs.
+# Prints photos/second, the ratios stampcam/pyvips and stampcam/floor, peak RSS and start-up time.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export STAMPCAM=$PWD/.build/release/stampcam
+CORPUS=${CORPUS:-../shared/corpus}
+export WORK=$PWD/.build/bench
+VENV=$WORK/venv
+RUNS=${RUNS:-3}
+
+need=()
+for p in libvips-tools libvips42 imagemagick graphicsmagick libjpeg-turbo-progs time hyperfine python3-venv bc; do
+    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+    SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+[ -x "$VENV/bin/python" ] || { python3 -m venv "$VENV" && "$VENV/bin/pip" install -q pyvips; }
+
+mkdir -p "$WORK"
+find "$CORPUS" -name '*.jpg' -print0 | sort -z > "$WORK/list"
+COUNT=$(tr -cd '\0' < "$WORK/list" | wc -c)
+export CJK="User  李伟 Li Wei" BENCH=$PWD/Tests/bench
+
+declare -A RATE
+# measure NAME SHELL-COMMAND: runs the command RUNS times with $OUT a fresh folder; prints the median.
+measure() {
+    local name=$1 command=$2 times=() peak=0
+    for _ in $(seq "$RUNS"); do
+        export OUT=$WORK/out-$name
+        rm -rf "$OUT"; mkdir -p "$OUT"
+        local start end
+        start=$(date +%s.%N)
+        if ! /usr/bin/time -f '%M' -o "$WORK/rss" bash -c "$command" < "$WORK/list" > /dev/null 2> "$WORK/err"; then
+            echo "$name: failed"; tail -3 "$WORK/err"; return 0
+        fi
+        end=$(date +%s.%N)
+        times+=("$(echo "$end - $start" | bc -l)")
+        local rss; rss=$(tail -1 "$WORK/rss")
+        [ "$rss" -gt "$peak" ] && peak=$rss
+    done
+    local made; made=$(find "$OUT" -name '*.jpg' | wc -l)
+    local median; median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
+    RATE[$name]=$(echo "$COUNT / $median" | bc -l)
+    printf '%-15s %6.1f photos/s  %6.2f s  peak RSS %4d MB  (%d outputs)\n' \
+        "$name" "${RATE[$name]}" "$median" $(( peak / 1024 )) "$made"
+}
+
+echo "stampcam bench: $COUNT photos from $CORPUS; 2 workers each; median of $RUNS runs"
+measure stampcam 'xargs -0 "$STAMPCAM" apply -o "$OUT" -j 2 -q --user "李伟 Li Wei" --location "Pier 4, Nanjing" --project "Bridge 7"'
+measure pyvips "xargs -0 '$VENV/bin/python' \"\$BENCH/pyvips_job.py\" \"\$OUT\""
+# The floor's DCT scale per photo is worked out once up front, so its timing is libjpeg alone.
+"$VENV/bin/python" "$BENCH/scales.py" < "$WORK/list" > "$WORK/floor-list"
+measure floor 'xargs -0 -n 2 -P 2 sh -c '"'"'djpeg -scale "1/$0" "$1" | cjpeg -quality 90 -optimize > "$OUT/${1##*/}"'"'"' < "$WORK/floor-list"'
+measure vips-cli 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" vips'
+measure imagemagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" magick'
+measure graphicsmagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" gm'
+
+ratio() { [ -n "${RATE[$1]:-}" ] && [ -n "${RATE[$2]:-}" ] && echo "$1/$2: $(printf '%.2f' "$(echo "${RATE[$1]} / ${RATE[$2]}" | bc -l)")"; }
+ratio stampcam pyvips || true
+ratio stampcam floor || true
+startup=$(hyperfine -N --warmup 5 --runs 50 --export-json "$WORK/startup.json" "$STAMPCAM --version" > /dev/null 2>&1 &&
+          python3 -c "import json;print(round(json.load(open('$WORK/startup.json'))['results'][0]['mean']*1000,1))")
+echo "stampcam start-up: $startup ms (--version, mean of 50)"
+echo
+echo "stamp cost per style on a 1024 px photo (stampcam bench):"
+"$STAMPCAM" bench --rounds 50 | grep -E 'stamp|encode'

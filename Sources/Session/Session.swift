@@ -1,1 +1,0 @@
-// Placeholder: the shoot session state machine (issue 6).

@@ -1,6 +1,0 @@
-import Testing
-@testable import Session
-
-@Suite struct SessionPlaceholderTests {
-    @Test func builds() {}
-}

@@ -1,0 +1,136 @@
+import Testing
+@testable import Session
+
+/// Every phase × every event: the expected next phase and effects. Pairs not in the table must change
+/// nothing at all (same state, no effects).
+@Suite struct ShootSessionTableTests {
+    static let shot = ShotID(1)
+    static let stale = ShotID(99)
+
+    /// A session in the named phase, reached through real events so the state is consistent.
+    static func session(in phase: String) -> ShootSession {
+        var session = ShootSession(ShootState(styleCount: 3, flashModes: [.off, .torch], maxZoom: 4, cameraCount: 2))
+        func go(_ events: ShootEvent...) { for event in events { _ = session.handle(event) } }
+        switch phase {
+        case "viewfinder": break
+        case "capturing": go(.shutter)
+        case "reviewing": go(.shutter, .captured(shot))
+        case "saving": go(.shutter, .captured(shot), .use)
+        case "saved": go(.shutter, .captured(shot), .use, .saved(shot, path: "/p/1.jpg"))
+        case "failed": go(.shutter, .captureFailed("camera unplugged"))
+        case "confirmingQuit": go(.shutter, .captured(shot), .quit)
+        case "finished": go(.quit)
+        default: Issue.record("unknown phase \(phase)")
+        }
+        return session
+    }
+
+    static func name(_ phase: ShootState.Phase) -> String {
+        switch phase {
+        case .viewfinder: return "viewfinder"
+        case .capturing: return "capturing"
+        case .reviewing: return "reviewing"
+        case .saving: return "saving"
+        case .saved: return "saved"
+        case .failed: return "failed"
+        case .confirmingQuit: return "confirmingQuit"
+        case .finished: return "finished"
+        }
+    }
+
+    static let phases = ["viewfinder", "capturing", "reviewing", "saving", "saved", "failed", "confirmingQuit", "finished"]
+    static let events: [(String, ShootEvent)] = [
+        ("shutter", .shutter), ("retake", .retake), ("use", .use), ("quit", .quit), ("yes", .confirm(true)),
+        ("no", .confirm(false)), ("next", .nextStyle), ("previous", .previousStyle), ("flash", .cycleFlash),
+        ("camera", .switchCamera), ("zoomIn", .zoomIn), ("zoomOut", .zoomOut), ("focus", .focus),
+        ("captured", .captured(shot)), ("captureFailed", .captureFailed("no frame")),
+        ("saved", .saved(shot, path: "/p/1.jpg")), ("saveFailed", .saveFailed(shot, "disk full")),
+        ("savedStale", .saved(stale, path: "/p/x.jpg")), ("saveFailedStale", .saveFailed(stale, "x")),
+    ]
+
+    /// (phase, event) → (next phase, effects). The live phases share their controls.
+    static let table: [String: (String, [ShootEffect])] = {
+        var table: [String: (String, [ShootEffect])] = [
+            "viewfinder/shutter": ("capturing", [.capture(ShotID(1))]),
+            "saved/shutter": ("capturing", [.capture(ShotID(2))]),
+            "failed/shutter": ("capturing", [.capture(ShotID(2))]),
+            "failed/retake": ("viewfinder", []),
+            "capturing/captured": ("reviewing", [.renderShot(shot, style: 0)]),
+            "capturing/captureFailed": ("failed", []),
+            "reviewing/next": ("reviewing", [.renderShot(shot, style: 1)]),
+            "reviewing/previous": ("reviewing", [.renderShot(shot, style: 2)]),
+            "reviewing/retake": ("viewfinder", [.discard(shot)]),
+            "reviewing/use": ("saving", [.save(shot, style: 0)]),
+            "reviewing/quit": ("confirmingQuit", []),
+            "saving/saved": ("saved", [.discard(shot)]),
+            "saving/saveFailed": ("reviewing", []),
+            "capturing/quit": ("finished", [.exit]),
+            "confirmingQuit/yes": ("finished", [.discard(shot), .exit]),
+            "confirmingQuit/quit": ("finished", [.discard(shot), .exit]),
+            "confirmingQuit/no": ("reviewing", []),
+        ]
+        for live in ["viewfinder", "saved", "failed"] {
+            table["\(live)/quit"] = ("finished", [.exit])
+            table["\(live)/next"] = (live, [])
+            table["\(live)/previous"] = (live, [])
+            table["\(live)/flash"] = (live, [.setFlash(.torch)])
+            table["\(live)/camera"] = (live, [.switchCamera(1)])
+            table["\(live)/zoomIn"] = (live, [.setZoom(1.25)])
+            table["\(live)/focus"] = (live, [.triggerFocus])
+        }
+        return table
+    }()
+
+    static let cases: [(String, String)] = phases.flatMap { phase in events.map { (phase, $0.0) } }
+
+    @Test("every phase × every event", arguments: cases)
+    func transition(phase: String, eventName: String) {
+        var session = Self.session(in: phase)
+        let before = session.state
+        let event = Self.events.first { $0.0 == eventName }!.1
+        let effects = session.handle(event)
+        if let (expectedPhase, expectedEffects) = Self.table["\(phase)/\(eventName)"] {
+            #expect(Self.name(session.state.phase) == expectedPhase)
+            #expect(effects == expectedEffects)
+        } else {
+            #expect(session.state == before, "\(phase)/\(eventName) should change nothing")
+            #expect(effects.isEmpty)
+        }
+    }
+
+    @Test("a failed save keeps the photo for another try; the retry saves it once")
+    func saveRetry() {
+        var session = Self.session(in: "saving")
+        _ = session.handle(.saveFailed(Self.shot, "read-only folder"))
+        #expect(session.state.phase == .reviewing)
+        #expect(session.state.shot == Self.shot)
+        #expect(session.state.message == "Not saved: read-only folder")
+        #expect(session.handle(.use) == [.save(Self.shot, style: 0)])
+        _ = session.handle(.saved(Self.shot, path: "/p/1.jpg"))
+        #expect(session.state.phase == .saved(path: "/p/1.jpg"))
+        #expect(session.state.message == "Saved /p/1.jpg")
+        #expect(session.handle(.use).isEmpty)
+    }
+
+    @Test("a style change in review re-renders the same shot; flash cycles only the camera's modes")
+    func styleAndFlash() {
+        var session = Self.session(in: "reviewing")
+        #expect(session.handle(.nextStyle) == [.renderShot(Self.shot, style: 1)])
+        #expect(session.handle(.nextStyle) == [.renderShot(Self.shot, style: 2)])
+        #expect(session.handle(.nextStyle) == [.renderShot(Self.shot, style: 0)])
+        var live = Self.session(in: "viewfinder")
+        #expect(live.handle(.cycleFlash) == [.setFlash(.torch)])
+        #expect(live.handle(.cycleFlash) == [.setFlash(.off)])
+        #expect(live.handle(.zoomOut).isEmpty)  // already at 1×
+        for _ in 0..<20 { _ = live.handle(.zoomIn) }
+        #expect(live.state.zoom == 4)
+    }
+
+    @Test("a camera without a second camera or flash: those keys do nothing")
+    func singleCamera() {
+        var session = ShootSession(ShootState(styleCount: 1, flashModes: [], cameraCount: 1))
+        #expect(session.handle(.switchCamera).isEmpty)
+        #expect(session.handle(.cycleFlash) == [.setFlash(.off)])
+        #expect(session.state.flashModes == [.off])
+    }
+}

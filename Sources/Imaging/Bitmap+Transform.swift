@@ -28,3 +28,10 @@ extension Bitmap {
         return target
     }
 }
+
+extension Bitmap {
+    /// This image resampled to `width` × `height` with Cairo's GOOD filter (for previews).
+    public func scaled(width: Int, height: Int) throws(ImageError) -> Bitmap {
+        try uprightScaled(orientation: .up, width: max(1, width), height: max(1, height))
+    }
+}

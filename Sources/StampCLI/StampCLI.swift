@@ -47,7 +47,8 @@ public enum StampCLI {
             return ExitCode.usage.rawValue
         }
         do {
-            let options = try commandType.spec.parse(Array(arguments.dropFirst()))
+            let defaults = try Config.arguments(for: commandType.spec)
+            let options = try commandType.spec.parse(defaults + Array(arguments.dropFirst()))
             if options.flag("help") {
                 console.out(commandType.spec.help)
                 return ExitCode.success.rawValue

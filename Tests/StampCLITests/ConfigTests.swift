@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import StampCLI
+
+@Suite struct ConfigTests {
+    static func config(_ json: String) throws -> String {
+        let folder = try TestFiles.temporaryFolder("config")
+        try TestFiles.write(Array(json.utf8), to: folder + "/config.json")
+        return folder + "/config.json"
+    }
+
+    @Test("settings become leading options; the command line wins because later values win")
+    func arguments() throws {
+        let file = try Self.config(#"{"user": "Li Wei", "quality": 80, "skip-existing": true, "overwrite": false}"#)
+        let arguments = try Config.arguments(for: ApplyCommand.spec, file: file)
+        #expect(arguments == ["--quality", "80", "--skip-existing", "--user", "Li Wei"])
+        let parsed = try ApplyCommand.spec.parse(arguments + ["x.jpg", "-o", "out", "--user", "Ana"])
+        #expect(parsed.value("user") == "Ana")
+        #expect(parsed.flag("skip-existing"))
+    }
+
+    @Test("settings for options a command lacks are left out, unknown ones are errors")
+    func unknown() throws {
+        let file = try Self.config(#"{"user": "Li Wei", "max-size": 2048}"#)
+        #expect(try Config.arguments(for: TestCardCommand.spec, file: file) == ["--user", "Li Wei"])
+        let bad = try Self.config(#"{"usr": "x"}"#)
+        #expect(throws: UsageError.self) { try Config.arguments(for: ApplyCommand.spec, file: bad) }
+        let wrongType = try Self.config(#"{"user": true}"#)
+        #expect(throws: UsageError.self) { try Config.arguments(for: ApplyCommand.spec, file: wrongType) }
+        #expect(try Config.arguments(for: ApplyCommand.spec, file: "/nonexistent/config.json") == [])
+    }
+
+    @Test("the binary reads $XDG_CONFIG_HOME/stampcam/config.json")
+    func endToEnd() throws {
+        let home = try TestFiles.temporaryFolder("xdg")
+        try TestFiles.write(Array(#"{"template": "no-such-style"}"#.utf8), to: home + "/stampcam/config.json", creatingFolders: true)
+        let result = try CLI.shell("XDG_CONFIG_HOME=\(home) \(CLI.binary) test-card -o \(home)/out")
+        #expect(result.code == 64)
+        #expect(result.err.first?.contains("'no-such-style' is not a known style") == true)
+        let overridden = try CLI.shell("XDG_CONFIG_HOME=\(home) \(CLI.binary) test-card -o \(home)/out --template minimal")
+        #expect(overridden.code == 0)
+    }
+}

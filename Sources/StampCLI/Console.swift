@@ -31,15 +31,16 @@ public struct Console: Sendable {
         let status: @Sendable (String) -> Void = { line in write("\r\u{1B}[K" + line, to: 2) }
         return Console(out: out, err: err, progress: errIsTerminal ? status : nil, outIsTerminal: isatty(1) == 1)
     }
+}
 
-    /// Unbuffered, one write per call, so lines from workers never interleave mid-line.
-    private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            bytes = bytes.dropFirst(count)
-        }
+/// Writes all of `text` to `descriptor` in as few write(2) calls as it takes, unbuffered, so lines from
+/// several threads never interleave mid-line. Errors other than EINTR drop the rest (a closed pipe).
+func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        bytes = bytes.dropFirst(count)
     }
 }

@@ -79,12 +79,6 @@ final class Terminal {
     }
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            bytes = bytes.dropFirst(count)
-        }
+        StampCLI.write(text, to: output)
     }
 }

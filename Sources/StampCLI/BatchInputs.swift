@@ -49,7 +49,7 @@ enum BatchInputs {
             let path = base + relative
             let name = (relative as NSString).lastPathComponent
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if name.hasPrefix(".") || (isFolder.boolValue && FileIdentity(path: path) == excluded && excluded != nil) {
                 if isFolder.boolValue { walker.skipDescendants() }
                 continue

@@ -26,16 +26,16 @@ public struct Console: Sendable {
         let errIsTerminal = isatty(2) == 1
         // On a terminal each message first clears the progress line it would otherwise run into.
         let clear = errIsTerminal ? "\r\u{1B}[K" : ""
-        let out: @Sendable (String) -> Void = { line in write(line + "\n", to: 1) }
-        let err: @Sendable (String) -> Void = { line in write(clear + line + "\n", to: 2) }
-        let status: @Sendable (String) -> Void = { line in write("\r\u{1B}[K" + line, to: 2) }
+        let out: @Sendable (String) -> Void = { line in writeAll(line + "\n", to: 1) }
+        let err: @Sendable (String) -> Void = { line in writeAll(clear + line + "\n", to: 2) }
+        let status: @Sendable (String) -> Void = { line in writeAll("\r\u{1B}[K" + line, to: 2) }
         return Console(out: out, err: err, progress: errIsTerminal ? status : nil, outIsTerminal: isatty(1) == 1)
     }
 }
 
 /// Writes all of `text` to `descriptor` in as few write(2) calls as it takes, unbuffered, so lines from
 /// several threads never interleave mid-line. Errors other than EINTR drop the rest (a closed pipe).
-func write(_ text: String, to descriptor: Int32) {
+func writeAll(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

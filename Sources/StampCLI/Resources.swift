@@ -31,7 +31,7 @@ public struct Resources: Sendable {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
-        let path = String(cString: buffer)
+        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }
 

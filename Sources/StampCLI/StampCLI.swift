@@ -7,9 +7,9 @@ import Glibc
 public enum StampCLI {
     public static let version = "0.1.0"
 
-    static let commandTypes: [any Command.Type] = [
+    static var commandTypes: [any Command.Type] { [
         ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, TestCardCommand.self, BenchCommand.self,
-    ]
+    ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 
     static var overview: String {

@@ -79,6 +79,6 @@ final class Terminal {
     }
 
     func write(_ text: String) {
-        StampCLI.write(text, to: output)
+        writeAll(text, to: output)
     }
 }

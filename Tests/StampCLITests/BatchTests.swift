@@ -14,7 +14,7 @@ import Imaging
         var names: [String] = []
         while let next = walker?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + next, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + next, isDirectory: &isFolder)
             if !isFolder.boolValue && !(next as NSString).lastPathComponent.hasPrefix(".") { names.append(next) }
         }
         return names.sorted()

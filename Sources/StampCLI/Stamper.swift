@@ -6,7 +6,9 @@ import Watermark
 /// The one path every command stamps through: load (upright, shrunk), fields, template, encode.
 final class Stamper {
     let watermarker: Watermarker
+    /// The chosen style; `catalog` has them all, in cycle order.
     let template: Template
+    let catalog: TemplateCatalog
     let fieldOptions: FieldOptions
     let load: LoadOptions
     let quality: Int
@@ -16,6 +18,7 @@ final class Stamper {
     {
         let store = TemplateStore(resources: resources, extraFolders: fieldOptions.templateFolders)
         template = try store.resolve(fieldOptions.templateChoice)
+        catalog = store.catalog
         watermarker = try Watermarker(fontConfig: resources.fontConfig)
         self.fieldOptions = fieldOptions
         self.load = load
@@ -29,9 +32,10 @@ final class Stamper {
         return photo
     }
 
-    /// Stamps `photo` in place with the fields for it and returns the JPEG bytes.
-    func stampedJPEG(_ photo: Photo, fields: Fields) throws -> [UInt8] {
-        try watermarker.stamp(photo, template: template, fields: fields)
+    /// Stamps `photo` in place with the fields for it (in `style`, default the chosen one) and returns
+    /// the JPEG bytes.
+    func stampedJPEG(_ photo: Photo, fields: Fields, style: Template? = nil) throws -> [UInt8] {
+        try watermarker.stamp(photo, template: style ?? template, fields: fields)
         return try photo.jpeg(quality: quality)
     }
 }

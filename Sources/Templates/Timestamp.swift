@@ -110,6 +110,12 @@ public struct Timestamp: Sendable, Equatable {
         "\(Self.twoDigits(hour)):\(Self.twoDigits(minute)):\(Self.twoDigits(second))"
     }
 
+    /// `2026-11-29T14:03:12+08:00` (no zone suffix when the offset is unknown).
+    public var iso8601: String {
+        let zone = utcOffsetMinutes == 0 ? "Z" : (offsetText == "" ? "" : offsetText)
+        return dateText + "T" + timeText + zone
+    }
+
     /// `+08:00`, `-03:30`, `UTC` for zero; empty when unknown.
     public var offsetText: String {
         guard let minutes = utcOffsetMinutes else { return "" }

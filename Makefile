@@ -8,7 +8,7 @@ DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev 
                fonts-dejavu-core fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean bench
+.PHONY: deps build test run install clean bench test-vivid bench-capture FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -25,6 +25,22 @@ build: deps
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	$(MAKE) test-vivid
+
+# Real V4L2 capture: a static-stdlib binary against the kernel's vivid camera in a qemu VM (the
+# kernel is downloaded once into .build/vivid). Its own scratch folder keeps the static build
+# from invalidating the normal one.
+VIVID_CACHE = .build/vivid
+STATIC_STAMPCAM = .build/static/release/stampcam
+$(STATIC_STAMPCAM): FORCE
+	swift build -c release --static-swift-stdlib --scratch-path .build/static
+test-vivid: deps $(STATIC_STAMPCAM)
+	Tests/vivid/capture.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
+
+# Capture latency in the same VM: stampcam vs fswebcam with the same settle frames, as a ratio.
+bench-capture: deps $(STATIC_STAMPCAM)
+	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
+FORCE:
 
 # Stamps PHOTO=... when given, else the built-in test card; prints where the result went.
 run: build

@@ -9,6 +9,7 @@ public enum StampCLI {
 
     static var commandTypes: [any Command.Type] { [
         ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, TestCardCommand.self, BenchCommand.self,
+        DevicesCommand.self, ShootCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

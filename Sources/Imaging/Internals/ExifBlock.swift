@@ -70,12 +70,7 @@ final class ExifBlock {
 
     private var byteOrder: ExifByteOrder { exif_data_get_byte_order(data) }
 
-    private func content(_ ifd: ExifIfd) -> UnsafeMutablePointer<ExifContent>? {
-        withUnsafeBytes(of: data.pointee.ifd) {
-            $0.load(fromByteOffset: Int(ifd.rawValue) * MemoryLayout<UnsafeMutablePointer<ExifContent>?>.stride,
-                    as: UnsafeMutablePointer<ExifContent>?.self)
-        }
-    }
+    private func content(_ ifd: ExifIfd) -> UnsafeMutablePointer<ExifContent>? { ExifDataAccess.content(data, ifd) }
 
     private func entry(_ tag: Tag) -> UnsafeMutablePointer<ExifEntry>? {
         let place = tag.place
@@ -176,14 +171,7 @@ final class ExifBlock {
     }
 
     /// The block serialised as an APP1 payload ("Exif\0\0" + TIFF).
-    func payload() -> [UInt8]? {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var size: UInt32 = 0
-        exif_data_save_data(data, &buffer, &size)
-        guard let buffer, size > 0 else { return nil }
-        defer { free(buffer) }
-        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
-    }
+    func payload() -> [UInt8]? { ExifDataAccess.payload(data) }
 }
 
 extension String {

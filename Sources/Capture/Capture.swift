@@ -1,1 +1,0 @@
-// Placeholder: the capture module is being written (issue 5).

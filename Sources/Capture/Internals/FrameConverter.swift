@@ -1,0 +1,161 @@
+import Imaging
+
+/// Turns raw frames (YUYV, UYVY, NV12, YUV420, RGB24, BGR24, BGRX, GREY) into `Bitmap` pixels in
+/// Swift, reading the driver's stride. Doing it here rather than in libv4l2 means one pass straight
+/// into the BGRX layout the stamp is drawn on, any region and subsampling (for previews and crops),
+/// and the formats libv4l2 cannot produce.
+struct FrameConverter {
+    private let layout: FrameLayout
+    private let bytes: UnsafeRawBufferPointer
+    private let stride: Int
+    private let matrix: YCbCrMatrix
+
+    /// Nil when the frame is shorter than its layout says (a truncated buffer).
+    init?(_ frame: Frame) {
+        guard let bytesPerPixel = Self.packedBytesPerPixel(frame.layout.format) else { return nil }
+        layout = frame.layout
+        bytes = frame.bytes
+        let minimumStride = layout.width * bytesPerPixel
+        stride = layout.bytesPerLine >= minimumStride ? layout.bytesPerLine : minimumStride
+        matrix = YCbCrMatrix(bt709: layout.bt709, fullRange: layout.fullRange)
+        guard layout.width > 0, layout.height > 0, bytes.count >= requiredBytes else { return nil }
+    }
+
+    /// Bytes per pixel of the first plane.
+    static func packedBytesPerPixel(_ format: PixelFormat) -> Int? {
+        switch format {
+        case .yuyv, .uyvy: return 2
+        case .nv12, .yuv420, .grey: return 1
+        case .rgb24, .bgr24: return 3
+        case .bgrx: return 4
+        default: return nil
+        }
+    }
+
+    private var requiredBytes: Int {
+        let plane = stride * layout.height
+        switch layout.format {
+        case .nv12: return plane + stride * ((layout.height + 1) / 2)
+        case .yuv420: return plane + 2 * (stride / 2) * ((layout.height + 1) / 2)
+        default: return plane
+        }
+    }
+
+    /// The pixels in `region`, every `step`-th one in each direction.
+    func bitmap(region: PixelRegion, step: Int) -> Bitmap? {
+        let step = max(1, step)
+        let width = max(1, region.width / step), height = max(1, region.height / step)
+        guard let bitmap = Bitmap(width: width, height: height) else { return nil }
+        for row in 0..<height {
+            let out = bitmap.pixels.advanced(by: row * bitmap.stride).assumingMemoryBound(to: UInt8.self)
+            let y = region.y + row * step
+            for column in 0..<width {
+                let pixel = rgb(x: region.x + column * step, y: y)
+                out[column * 4] = pixel.blue
+                out[column * 4 + 1] = pixel.green
+                out[column * 4 + 2] = pixel.red
+                out[column * 4 + 3] = 255
+            }
+        }
+        return bitmap
+    }
+
+    /// Mean brightness (0–255) over a grid of about 64×36 samples.
+    func meanLuma() -> Double {
+        let stepX = max(1, layout.width / 64), stepY = max(1, layout.height / 36)
+        var total = 0, count = 0
+        for y in Swift.stride(from: stepY / 2, to: layout.height, by: stepY) {
+            for x in Swift.stride(from: stepX / 2, to: layout.width, by: stepX) {
+                let pixel = rgb(x: x, y: y)
+                total += (Int(pixel.red) * 77 + Int(pixel.green) * 150 + Int(pixel.blue) * 29) >> 8
+                count += 1
+            }
+        }
+        return count == 0 ? 0 : Double(total) / Double(count)
+    }
+
+    @inline(__always)
+    private func byte(_ offset: Int) -> Int { Int(bytes[offset]) }
+
+    @inline(__always)
+    private func rgb(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let row = y * stride
+        switch layout.format {
+        case .yuyv:
+            let pair = row + (x & ~1) * 2
+            return matrix.rgb(y: byte(pair + (x & 1) * 2), cb: byte(pair + 1), cr: byte(pair + 3))
+        case .uyvy:
+            let pair = row + (x & ~1) * 2
+            return matrix.rgb(y: byte(pair + 1 + (x & 1) * 2), cb: byte(pair), cr: byte(pair + 2))
+        case .nv12:
+            let chroma = stride * layout.height + (y / 2) * stride + (x & ~1)
+            return matrix.rgb(y: byte(row + x), cb: byte(chroma), cr: byte(chroma + 1))
+        case .yuv420:
+            let chromaStride = stride / 2
+            let planeSize = chromaStride * ((layout.height + 1) / 2)
+            let offset = stride * layout.height + (y / 2) * chromaStride + x / 2
+            return matrix.rgb(y: byte(row + x), cb: byte(offset), cr: byte(offset + planeSize))
+        case .rgb24:
+            return (bytes[row + x * 3], bytes[row + x * 3 + 1], bytes[row + x * 3 + 2])
+        case .bgr24:
+            return (bytes[row + x * 3 + 2], bytes[row + x * 3 + 1], bytes[row + x * 3])
+        case .bgrx:
+            return (bytes[row + x * 4 + 2], bytes[row + x * 4 + 1], bytes[row + x * 4])
+        default:  // .grey
+            let value = bytes[row + x]
+            return (value, value, value)
+        }
+    }
+}
+
+/// A rectangle of pixels in a frame.
+struct PixelRegion: Equatable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    static func whole(_ layout: FrameLayout) -> PixelRegion {
+        PixelRegion(x: 0, y: 0, width: layout.width, height: layout.height)
+    }
+
+    /// The centred part of `width` × `height` that a digital zoom of `factor` shows (even offsets,
+    /// so 4:2:x chroma pairs stay aligned).
+    static func centre(width: Int, height: Int, zoom factor: Double) -> PixelRegion {
+        guard factor > 1 else { return PixelRegion(x: 0, y: 0, width: width, height: height) }
+        let croppedWidth = max(2, Int((Double(width) / factor).rounded()))
+        let croppedHeight = max(2, Int((Double(height) / factor).rounded()))
+        return PixelRegion(x: (width - croppedWidth) / 2 & ~1, y: (height - croppedHeight) / 2 & ~1,
+                           width: croppedWidth, height: croppedHeight)
+    }
+}
+
+/// Y'CbCr to R'G'B' in 16.16 fixed point.
+struct YCbCrMatrix {
+    private let yScale, yOffset, crToRed, cbToGreen, crToGreen, cbToBlue: Int
+
+    init(bt709: Bool, fullRange: Bool) {
+        // Coefficients from the BT.601 / BT.709 definitions, scaled for 16-235 luma and 16-240
+        // chroma unless the driver says it sends full-range values.
+        let (kr, kb) = bt709 ? (0.2126, 0.0722) : (0.299, 0.114)
+        let kg = 1 - kr - kb
+        let chromaScale = fullRange ? 1.0 : 255.0 / 224.0
+        func fixed(_ value: Double) -> Int { Int((value * 65536).rounded()) }
+        yScale = fixed(fullRange ? 1 : 255.0 / 219.0)
+        yOffset = fullRange ? 0 : 16
+        crToRed = fixed(2 * (1 - kr) * chromaScale)
+        cbToBlue = fixed(2 * (1 - kb) * chromaScale)
+        cbToGreen = fixed(2 * (1 - kb) * kb / kg * chromaScale)
+        crToGreen = fixed(2 * (1 - kr) * kr / kg * chromaScale)
+    }
+
+    @inline(__always)
+    func rgb(y: Int, cb: Int, cr: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let luma = (y - yOffset) * yScale + 32768
+        let u = cb - 128, v = cr - 128
+        return (Self.clamp(luma + crToRed * v), Self.clamp(luma - cbToGreen * u - crToGreen * v), Self.clamp(luma + cbToBlue * u))
+    }
+
+    @inline(__always)
+    private static func clamp(_ fixed: Int) -> UInt8 { UInt8(clamping: fixed >> 16) }
+}

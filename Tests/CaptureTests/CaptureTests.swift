@@ -1,6 +1,0 @@
-import Testing
-@testable import Capture
-
-@Suite struct CapturePlaceholderTests {
-    @Test func builds() {}
-}

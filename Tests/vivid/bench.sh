@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# bench.sh [CACHE_DIR] [STAMPCAM_BINARY] [RUNS] — capture latency on vivid in the VM: from command
+# start to a saved stamped JPEG, `stampcam shoot --yes` against fswebcam (its banner is its stamp),
+# both at 640x360 YUYV with the same number of settle frames. Prints each tool's mean and the
+# ratio stampcam / fswebcam (below 1 means stampcam is faster).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cache=${1:-$root/.build/vivid}
+binary=${2:-$root/.build/static/release/stampcam}
+runs=${3:-5}
+skip=${SKIP:-10}
+[ -x "$binary" ] || { echo "bench.sh: no stampcam binary at $binary" >&2; exit 2; }
+
+# fswebcam comes from Debian and runs in the VM with the host's libraries, like v4l2-ctl in smoke.sh.
+"$here/vm.sh" ensure-packages fswebcam
+
+mkdir -p "$cache"
+work=$(cd "$cache" && pwd)/bench
+payload=$work/payload
+rm -rf "$work" && mkdir -p "$payload/bin" "$payload/share"
+cp "$binary" "$payload/bin/stampcam"
+cp "$(command -v fswebcam)" "$payload/bin/"
+cp -R "$root/fonts" "$root/templates" "$payload/share/"
+
+cat >"$work/guest.sh" <<GUEST
+export STAMPCAM_DATA=/payload/share
+D=/dev/video0
+mkdir -p out /tmp/s /tmp/f
+now() { cut -d' ' -f1 /proc/uptime; }
+# One untimed run of each first, so neither pays for first-time page faults of its libraries.
+stampcam shoot --device \$D --yes --format YUYV --resolution 640x360 --skip $skip -o /tmp/s >/dev/null 2>&1
+fswebcam -q -d \$D -p YUYV -r 640x360 --skip $skip /tmp/f/warm.jpg >/dev/null 2>&1
+for i in \$(seq $runs); do
+    t0=\$(now); stampcam shoot --device \$D --yes --format YUYV --resolution 640x360 --skip $skip -o /tmp/s >/dev/null 2>out/stampcam.err
+    t1=\$(now); fswebcam -q -d \$D -p YUYV -r 640x360 --skip $skip /tmp/f/\$i.jpg >/dev/null 2>out/fswebcam.err
+    t2=\$(now); echo "run \$i stampcam \$t0 \$t1 fswebcam \$t1 \$t2"
+done
+ls /tmp/s | wc -l >out/stampcam.count; ls /tmp/f | wc -l >out/fswebcam.count
+GUEST
+
+VIVID_HOST_PATHS="/etc/fonts /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/wqy" \
+    "$here/vm.sh" run "$cache" "$payload" "$work/guest.sh" 300 | tee "$work/runs.txt"
+echo "bench: $runs runs each, 640x360 YUYV, $skip settle frames; photos saved: stampcam $(cat "$payload/out-from-vm/stampcam.count") (incl. warm-up), fswebcam $(cat "$payload/out-from-vm/fswebcam.count")"
+awk '/^run / { s += $5 - $4; f += $8 - $7; n++ }
+     END { if (n == 0 || f == 0) { print "bench: no timings"; exit 1 }
+           printf "bench: stampcam %.2f s, fswebcam %.2f s per photo; ratio stampcam/fswebcam %.2f\n", s / n, f / n, s / f }' "$work/runs.txt"

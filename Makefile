@@ -5,7 +5,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the build and the built-in templates need.
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei
+               fonts-dejavu-core fonts-wqy-microhei tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test run install clean bench test-vivid bench-capture FORCE

@@ -4,75 +4,68 @@ import Imaging
 import Library
 import Templates
 
-/// `stampcam shoot --yes`: takes one photo with a camera (or the test pattern), stamps it and
-/// saves it under a new name; prints the saved path.
+/// `stampcam shoot`: the watermark camera. On a terminal, a live preview with the stamp: shoot,
+/// restyle, retake, use. With `--yes` (or off a terminal), takes the photos at once: one, or a series
+/// with `--count` and `--interval`. Each photo is stamped and saved under a new name; the path printed.
 enum ShootCommand: Command {
     static let spec = CommandSpec(
         name: "shoot",
-        usage: "shoot --yes [--device D] [options] [-o DIR]",
-        summary: "Take a photo, stamp it and save it as DIR/YYYYMMDD-HHMMSS-NNNN.jpg; prints the path.",
+        usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
+        summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
         options: [
-            OptionSpec("yes", short: "y", help: "take the photo at once, without a preview"),
-            OptionSpec("output", short: "o", value: "DIR", help: "folder for the photo (default $XDG_PICTURES_DIR/stampcam or ~/Pictures/stampcam)"),
-            OptionSpec("quality", value: "Q", help: "JPEG quality 1-100 (default 92)"),
-        ] + CaptureOptions.table + FieldOptions.table + [
+            OptionSpec("yes", short: "y", help: "take the photo at once, without the preview"),
+            OptionSpec("count", value: "N", help: "with --yes: take N photos (default 1)"),
+            OptionSpec("interval", value: "SECONDS", help: "with --count: wait this long between photos (default 0)"),
+        ] + ShotWriter.options + CaptureOptions.table + FieldOptions.table + [
             OptionSpec("help", short: "h", help: "show this help"),
         ])
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
-        guard options.flag("yes") else {
-            throw UsageError.missing("--yes to take a photo without the interactive preview", command: spec.name)
-        }
         let capture = try CaptureOptions(options)
-        let quality = try options.integer("quality", in: 1...100, default: 92)
+        let count = try options.integer("count", in: 1...100_000, default: 1)
+        let interval = try interval(options)
+        let interactive = !options.flag("yes")
+        if interactive && !(Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
+            throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
+        }
         // Template and folder problems show before the camera is touched.
         let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options),
-                                  load: LoadOptions(maxSize: 0), quality: quality)
-        let folder = options.value("output") ?? PicturesFolder.locate()
-        try OutputFolders.create(folder)
-        let still = try Failure.capturing { () throws -> CapturedStill in
-            var device = capture.device
-            if device == nil {
-                let fallback = Cameras.defaultDevice()
-                if let note = fallback.note { console.err("stampcam: note: " + note) }
-                device = fallback.device
-            }
-            let camera = try Camera.open(device ?? Cameras.testDevice, settings: capture.settings)
-            defer { camera.close() }
-            for note in camera.takeNotes() { console.err("stampcam: note: " + note) }
-            let still = try camera.captureStill()
-            for note in camera.takeNotes() { console.err("stampcam: note: " + note) }
-            return still
+                                  load: LoadOptions(maxSize: 0),
+                                  quality: try options.integer("quality", in: 1...100, default: 92))
+        let writer = try ShotWriter(options, stamper: stamper)
+        try OutputFolders.create(writer.folder)
+        let device = chooseDevice(capture.device, console: console)
+        if interactive {
+            let others = Cameras.list().cameras.map(\.path).filter { $0 != device && device != Cameras.testDevice }
+            let screen = try Failure.capturing { try ShootScreen(devices: [device] + others, settings: capture.settings,
+                                                                 writer: writer) }
+            return screen.run()
         }
-        let number = ShotName.nextNumber(in: folder)
-        let name = ShotName.make(still.metadata, number: number)
-        var fields = stamper.fieldOptions.fields(for: still.photo.metadata)
-        if stamper.fieldOptions.given.time == nil { fields.timeSource = "clock" }
-        fields.filename = name
-        fields.sequence = number
-        let jpeg = try stamper.stampedJPEG(still.photo, fields: fields)
-        console.out(try AtomicFile.write(jpeg, directory: folder, name: name))
+        let camera = try Failure.capturing { try Camera.open(device, settings: capture.settings) }
+        defer { camera.close() }
+        for number in 1...count {
+            if number > 1 && interval > 0 { usleep(useconds_t(interval * 1_000_000)) }
+            let still = try Failure.capturing { try camera.captureStill() }
+            for note in camera.takeNotes() { console.err("stampcam: note: " + note) }
+            let path = try writer.save(still, style: stamper.template) { console.err("stampcam: warning: " + $0) }
+            console.out(path)
+        }
         return .success
     }
-}
 
-/// Names of shot photos: `20261129-142233-0001.jpg`, the capture's local time and a running number.
-enum ShotName {
-    static func make(_ metadata: CaptureMetadata, number: Int) -> String {
-        // "2026:11:29 14:22:33" → "20261129-142233"
-        let stamp = metadata.exifDateTime.filter { $0 != ":" }.replacingOccurrences(of: " ", with: "-")
-        let digits = String(number)
-        return stamp + "-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".jpg"
+    /// `--device`, else the first camera, else the test pattern (with a note saying so).
+    static func chooseDevice(_ given: String?, console: Console) -> String {
+        if let given { return given }
+        let fallback = Cameras.defaultDevice()
+        if let note = fallback.note { console.err("stampcam: note: " + note) }
+        return fallback.device
     }
 
-    /// One more than the highest number of a shot already in `folder`, so numbers keep counting up.
-    static func nextNumber(in folder: String) -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let highest = names.compactMap { name -> Int? in
-            let parts = name.split(separator: "-")
-            guard parts.count == 3, parts[0].count == 8, parts[1].count == 6, parts[2].hasSuffix(".jpg") else { return nil }
-            return Int(parts[2].dropLast(4))
-        }.max() ?? 0
-        return highest + 1
+    static func interval(_ options: ParsedOptions) throws(UsageError) -> Double {
+        guard let text = options.value("interval") else { return 0 }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+            throw .badValue(option: "--interval", value: text, expected: "seconds from 0 to 86400, like 0.5")
+        }
+        return seconds
     }
 }

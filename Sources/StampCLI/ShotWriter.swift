@@ -1,3 +1,4 @@
+import Capture
 import Foundation
 import Imaging
 import Library
@@ -5,29 +6,63 @@ import Templates
 
 /// Saves a captured still for `shoot`: stamped in the chosen style under a fresh name in the photo
 /// folder (never over an existing file), optionally with the unstamped original and a sidecar JSON to
-/// re-stamp it in another style later, then runs `--exec` with the saved path.
+/// re-stamp it in another style later, then runs `--exec` with the saved path. The still itself is
+/// left unstamped, so a failed save can be retried or the style changed.
 struct ShotWriter {
     let folder: String
-    let nameTemplate: TextTemplate
+    /// `--name`; nil for `YYYYMMDD-HHMMSS-NNNN.jpg`.
+    let nameTemplate: TextTemplate?
     let keepOriginal: Bool
     let exec: String?
     let stamper: Stamper
-    /// Capture settings for the sidecar (device, resolution, flash …).
-    var settings: [String: String] = [:]
 
-    static let defaultName = "{datetime:%Y%m%d-%H%M%S}-{seq:04}.jpg"
+    static let options: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "DIR", help: "folder for the photos (default $XDG_PICTURES_DIR/stampcam or ~/Pictures/stampcam)"),
+        OptionSpec("name", value: "TEMPLATE", help: "file name from template variables (default: YYYYMMDD-HHMMSS-NNNN.jpg)"),
+        OptionSpec("keep-original", help: "also save the unstamped photo and a sidecar JSON to re-stamp it later"),
+        OptionSpec("exec", value: "CMD", help: "run CMD after each save with the photo's path ({} in CMD, else added at the end)"),
+        OptionSpec("quality", value: "Q", help: "JPEG quality 1-100 (default 92)"),
+    ]
 
-    /// Stamps and writes `still`; returns the stamped photo's path. Warnings (a failed --exec) go to `warn`.
-    func save(_ still: [UInt8], style: Template, fields: Fields, warn: (String) -> Void) throws -> String {
-        let photo = try Photo(jpeg: still, options: stamper.load)
-        let jpeg = try stamper.stampedJPEG(photo, fields: fields, style: style)
+    init(_ options: ParsedOptions, stamper: Stamper) throws(UsageError) {
+        folder = options.value("output") ?? PicturesFolder.locate()
+        if let name = options.value("name") {
+            do { nameTemplate = try TextTemplate(name) } catch {
+                throw .badValue(option: "--name", value: name, expected: "a name template (\(error))")
+            }
+        } else {
+            nameTemplate = nil
+        }
+        keepOriginal = options.flag("keep-original")
+        exec = options.value("exec")
+        self.stamper = stamper
+    }
+
+    /// The fields of a shot: the command line's, then the capture's own (time, camera).
+    func fields(for still: CapturedStill) -> Fields {
+        var fields = stamper.fieldOptions.fields(for: still.photo.metadata)
+        if stamper.fieldOptions.given.time == nil { fields.timeSource = "camera clock" }
+        return fields
+    }
+
+    /// Stamps and writes `still` in `style`; returns the stamped photo's path. Problems that leave the
+    /// photo saved (a failed --exec) go to `warn`.
+    func save(_ still: CapturedStill, style: Template, warn: (String) -> Void) throws -> String {
         try OutputFolders.create(folder)
-        let name = OutputName.make(template: nameTemplate, input: "photo.jpg", fields: fields)
+        let number = ShotName.nextNumber(in: folder)
+        var fields = fields(for: still)
+        fields.sequence = number
+        let name = nameTemplate.map { OutputName.make(template: $0, input: "photo.jpg", fields: fields) }
+            ?? ShotName.make(still.metadata, number: number)
+        fields.filename = name
+        let jpeg = try stamper.stampedJPEG(try still.photo.copy(), fields: fields, style: style)
         let path = try AtomicFile.write(jpeg, directory: folder, name: name)
         if keepOriginal {
-            let stem = (((path as NSString).lastPathComponent) as NSString).deletingPathExtension
-            let original = try AtomicFile.write(still, directory: folder, name: stem + ".original.jpg")
-            let sidecar = Sidecar(photo: path, original: original, template: style, fields: fields, settings: settings)
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let original = try AtomicFile.write(try still.jpeg(quality: stamper.quality), directory: folder,
+                                                name: stem + ".original.jpg")
+            let sidecar = Sidecar(photo: path, original: original, template: style, fields: fields,
+                                  capture: still.metadata.summary)
             try AtomicFile.write(try sidecar.json(), directory: folder, name: stem + ".json")
         }
         if let exec { run(exec, path: path, warn: warn) }
@@ -60,7 +95,7 @@ struct Sidecar: Encodable {
     let original: String
     let template: TemplateInfo
     let fields: FieldValues
-    let settings: [String: String]
+    let capture: String
 
     struct TemplateInfo: Encodable {
         let id: String
@@ -77,7 +112,7 @@ struct Sidecar: Encodable {
         let extra: [String: String]
     }
 
-    init(photo: String, original: String, template: Template, fields: Fields, settings: [String: String]) {
+    init(photo: String, original: String, template: Template, fields: Fields, capture: String) {
         self.photo = (photo as NSString).lastPathComponent
         self.original = (original as NSString).lastPathComponent
         self.template = TemplateInfo(id: template.id, name: template.name, version: template.version)
@@ -85,7 +120,7 @@ struct Sidecar: Encodable {
                                   project: fields.project, location: fields.location, note: fields.note,
                                   camera: fields.camera, latitude: fields.latitude, longitude: fields.longitude,
                                   altitude: fields.altitude, sequence: fields.sequence, extra: fields.extra)
-        self.settings = settings
+        self.capture = capture
     }
 
     func json() throws -> [UInt8] {

@@ -42,12 +42,13 @@ bench-capture: deps $(STATIC_STAMPCAM)
 	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 FORCE:
 
-# Stamps PHOTO=... when given, else the built-in test card; prints where the result went.
+# Takes one stamped photo from the first camera (the built-in test pattern when there is none), or
+# stamps PHOTO=... when given; prints where it was saved.
 run: build
 	@if [ -n "$(PHOTO)" ]; then \
 	    .build/release/stampcam apply "$(PHOTO)" -o "$(OUT)"; \
 	else \
-	    .build/release/stampcam test-card -o "$(OUT)"; \
+	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
 
 # Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.

@@ -21,9 +21,7 @@ enum ApplyCommand: Command {
             OptionSpec("max-pixels", value: "MP", help: "refuse photos above MP megapixels (default 200)"),
             OptionSpec("quiet", short: "q", help: "no progress bar, no summary unless something failed"),
             OptionSpec("json", help: "print one JSON object per photo: input, output, status, error"),
-        ] + FieldOptions.table + [
-            OptionSpec("help", short: "h", help: "show this help"),
-        ])
+        ] + FieldOptions.table)
 
     struct Settings: Sendable {
         var output: String

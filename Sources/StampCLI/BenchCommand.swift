@@ -13,7 +13,6 @@ enum BenchCommand: Command {
         summary: "Measure the pipeline stages and each style's stamp on PHOTO (default: the test card), in ms.",
         options: [
             OptionSpec("rounds", value: "N", help: "repetitions per measurement (default 20)"),
-            OptionSpec("help", short: "h", help: "show this help"),
         ])
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {

@@ -12,7 +12,6 @@ enum DevicesCommand: Command {
             OptionSpec("controls", help: "show only the camera's controls"),
             OptionSpec("set", value: "NAME=VALUE", help: "set a control, e.g. brightness=140 or exposure_auto='Manual Mode' (repeatable)"),
             OptionSpec("json", help: "print JSON instead of text"),
-            OptionSpec("help", short: "h", help: "show this help"),
         ])
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {

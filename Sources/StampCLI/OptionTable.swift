@@ -21,6 +21,14 @@ public struct CommandSpec: Sendable {
     public let summary: String
     public let options: [OptionSpec]
 
+    /// Every command also gets `-h, --help`.
+    public init(name: String, usage: String, summary: String, options: [OptionSpec]) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.options = options + [OptionSpec("help", short: "h", help: "show this help")]
+    }
+
     /// `--help` text generated from the table.
     public var help: String {
         var text = "usage: stampcam \(usage)\n\n\(summary)\n\noptions:\n"

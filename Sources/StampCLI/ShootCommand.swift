@@ -16,9 +16,7 @@ enum ShootCommand: Command {
             OptionSpec("yes", short: "y", help: "take the photo at once, without the preview"),
             OptionSpec("count", value: "N", help: "with --yes: take N photos (default 1)"),
             OptionSpec("interval", value: "SECONDS", help: "with --count: wait this long between photos (default 0)"),
-        ] + ShotWriter.options + CaptureOptions.table + FieldOptions.table + [
-            OptionSpec("help", short: "h", help: "show this help"),
-        ])
+        ] + ShotWriter.options + CaptureOptions.table + FieldOptions.table)
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
         let capture = try CaptureOptions(options)

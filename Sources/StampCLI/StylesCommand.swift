@@ -11,9 +11,7 @@ enum StylesCommand: Command {
         options: [
             OptionSpec("sheet", value: "PHOTO", help: "render every style on PHOTO (use 'test-card' for the built-in card)"),
             OptionSpec("output", short: "o", value: "FILE", help: "where to write the contact sheet (default styles.jpg)"),
-        ] + FieldOptions.table + [
-            OptionSpec("help", short: "h", help: "show this help"),
-        ])
+        ] + FieldOptions.table)
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
         let fieldOptions = try FieldOptions(options)

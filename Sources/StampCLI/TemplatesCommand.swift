@@ -8,9 +8,7 @@ enum TemplatesCommand: Command {
         name: "templates",
         usage: "templates check [FILE...] [options]",
         summary: "Check templates (the given files, else all known): JSON, markup, and glyphs for the given field values.",
-        options: FieldOptions.table + [
-            OptionSpec("help", short: "h", help: "show this help"),
-        ])
+        options: FieldOptions.table)
 
     /// Field values that exercise every line when the user gives none.
     static let sample = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "sample",

@@ -10,9 +10,7 @@ enum TestCardCommand: Command {
         summary: "Draw a test card, stamp it with the current time (or --time) and save DIR/test-card.jpg.",
         options: [
             OptionSpec("output", short: "o", value: "DIR", help: "folder for the card (default: current folder)"),
-        ] + FieldOptions.table + [
-            OptionSpec("help", short: "h", help: "show this help"),
-        ])
+        ] + FieldOptions.table)
 
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
         let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options))

@@ -1,3 +1,4 @@
+import Capture
 import Imaging
 import Library
 import Templates
@@ -31,6 +32,8 @@ struct Failure: Error {
             case .fontConfiguration: self.init(error.description, code: .unavailable)
             case .logo: self.init(error.description, code: .noInput)
             }
+        case let error as CaptureError:
+            self.init(capture: error)
         case let error as UsageError:
             self.init(error.description, code: .usage)
         case let failure as Failure:

@@ -8,8 +8,8 @@ public enum StampCLI {
     public static let version = "0.1.0"
 
     static var commandTypes: [any Command.Type] { [
-        ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, TestCardCommand.self, BenchCommand.self,
-        DevicesCommand.self, ShootCommand.self,
+        ShootCommand.self, ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, DevicesCommand.self,
+        TestCardCommand.self, BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

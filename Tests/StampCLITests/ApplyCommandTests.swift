@@ -161,7 +161,8 @@ import Imaging
         getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups -- \(command)" : command
     }
 
-    @Test("an unreadable photo (permissions): exit 66 naming it; an unwritable folder: exit 73")
+    @Test("an unreadable photo (permissions): exit 66 naming it; an unwritable folder: exit 73",
+          .enabled(if: CLI.unprivilegedCanRun, "nobody cannot reach this checkout"))
     func permissions() throws {
         let (folder, _, good) = try Self.batch("x.jpg", [])
         let locked = folder + "/locked.jpg"

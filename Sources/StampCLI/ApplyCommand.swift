@@ -89,6 +89,7 @@ enum ApplyCommand: Command {
         do {
             let defaultName = baseName(item.input)
             if settings.skipExisting && settings.nameTemplate == nil && exists(folder + "/" + defaultName) {
+                try? folders.prepare(folder)  // a killed run's temp files go, also where all is done
                 return .init(item: item, status: .skipped, output: folder + "/" + defaultName)
             }
             let photo = try stamper.photo(from: try InputFile.read(item.input), path: item.input) { console.err("stampcam: " + $0) }
@@ -97,6 +98,7 @@ enum ApplyCommand: Command {
             fields.sequence = item.sequence
             let name = OutputName.make(template: settings.nameTemplate, input: item.input, fields: fields)
             if settings.skipExisting && exists(folder + "/" + name) {
+                try? folders.prepare(folder)
                 return .init(item: item, status: .skipped, output: folder + "/" + name)
             }
             let jpeg = try stamper.stampedJPEG(photo, fields: fields)

@@ -1,5 +1,3 @@
-import CCairo
-import CPango
 import Imaging
 import Templates
 
@@ -7,24 +5,13 @@ import Templates
 /// template, fields): no clock or environment is read here. Holds fonts and logos; not thread-safe,
 /// so use one per worker thread.
 public final class Watermarker {
-    private let fontMap: FontMap
-    let context: OpaquePointer
+    let text: TextContext
     private var logos: [String: LogoImage] = [:]
 
     /// `fontConfig` is the path of fonts/fonts.conf (the private fontconfig setup).
     public init(fontConfig: String) throws(WatermarkError) {
-        fontMap = try FontMap(configFile: fontConfig)
-        context = pango_font_map_create_context(fontMap.fontMap)
-        // Grey antialiasing and no hinting: the same pixels on every display and in every test.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
+        text = try TextContext(configFile: fontConfig)
     }
-
-    deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
     /// What a render drew: where, and whether every character had a glyph.
     public struct Report: Sendable {
@@ -46,10 +33,10 @@ public final class Watermarker {
         }
         var report = Report()
         CairoSurface(photo.bitmap).draw { cr in
-            pango_cairo_update_context(cr, context)
+            text.prepare(for: cr)
             for (block, logo) in zip(template.blocks, logoImages) {
                 BlockRenderer(block: block, width: Double(photo.width), height: Double(photo.height),
-                              context: context, logo: logo).draw(cr, fields: fields, into: &report)
+                              context: text.context, logo: logo).draw(cr, fields: fields, into: &report)
             }
         }
         return report

@@ -22,7 +22,7 @@ extension Watermarker {
         CairoSurface(sheet).draw { cr in
             cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
             cairo_paint(cr)
-            pango_cairo_update_context(cr, context)
+            text.prepare(for: cr)
             for (index, tile) in tiles.enumerated() {
                 let x = gap + (index % columns) * (tileWidth + gap)
                 let y = gap + (index / columns) * (tileHeight + captionHeight + gap)
@@ -31,10 +31,10 @@ extension Watermarker {
                     cairo_set_source_surface(cr, source.surface, Double(x + (tileWidth - tile.photo.width) / 2), Double(y))
                     cairo_paint(cr)
                 }
-                let text = TextLayout(context: context, markup: Markup.escape(tile.caption), font: captionFont,
-                                      pixelSize: captionSize, align: .center, overflow: .ellipsis)
-                text.constrain(width: Double(tileWidth))
-                text.draw(cr, x: Double(x), y: Double(y + tileHeight) + Double(captionHeight) * 0.2,
+                let caption = TextLayout(context: text.context, markup: Markup.escape(tile.caption), font: captionFont,
+                                         pixelSize: captionSize, align: .center, overflow: .ellipsis)
+                caption.constrain(width: Double(tileWidth))
+                caption.draw(cr, x: Double(x), y: Double(y + tileHeight) + Double(captionHeight) * 0.2,
                           color: .white, fontSize: captionSize, shadow: nil, outline: nil)
             }
         }

@@ -75,6 +75,8 @@ final class Terminal {
     func readKeys() -> [Key] {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+        // The terminal is gone (a closed SSH session, a killed tmux): leave as if interrupted.
+        if count < 0 && errno != EINTR && errno != EAGAIN { return [.interrupt] }
         return count > 0 ? Key.decode(Array(buffer[..<count])) : []
     }
 

@@ -96,7 +96,7 @@ enum ApplyCommand: Command {
             var fields = stamper.fieldOptions.fields(for: photo.metadata, fileTime: Clock.modificationTime(of: item.input))
             fields.filename = defaultName
             fields.sequence = item.sequence
-            let name = OutputName.make(template: settings.nameTemplate, input: item.input, fields: fields)
+            let name = PhotoName.make(template: settings.nameTemplate, input: item.input, fields: fields)
             if settings.skipExisting && exists(folder + "/" + name) {
                 try? folders.prepare(folder)
                 return .init(item: item, status: .skipped, output: folder + "/" + name)

@@ -49,11 +49,11 @@ struct ShotWriter {
     /// photo saved (a failed --exec) go to `warn`.
     func save(_ still: CapturedStill, style: Template, warn: (String) -> Void) throws -> String {
         try OutputFolders.create(folder)
-        let number = ShotName.nextNumber(in: folder)
+        let number = PhotoName.nextShotNumber(in: folder)
         var fields = fields(for: still)
         fields.sequence = number
-        let name = nameTemplate.map { OutputName.make(template: $0, input: "photo.jpg", fields: fields) }
-            ?? ShotName.make(still.metadata, number: number)
+        let name = nameTemplate.map { PhotoName.make(template: $0, input: "photo.jpg", fields: fields) }
+            ?? PhotoName.shot(exifTime: still.metadata.exifDateTime, number: number)
         fields.filename = name
         let jpeg = try stamper.stampedJPEG(try still.photo.copy(), fields: fields, style: style)
         let path = try AtomicFile.write(jpeg, directory: folder, name: name)
@@ -62,7 +62,7 @@ struct ShotWriter {
             let original = try AtomicFile.write(try still.jpeg(quality: stamper.quality), directory: folder,
                                                 name: stem + ".original.jpg")
             let sidecar = Sidecar(photo: path, original: original, template: style, fields: fields,
-                                  capture: still.metadata.summary)
+                                  capture: still.metadata.summary, version: StampCLI.version)
             try AtomicFile.write(try sidecar.json(), directory: folder, name: stem + ".json")
         }
         if let exec { run(exec, path: path, warn: warn) }
@@ -85,47 +85,5 @@ struct ShotWriter {
         } catch {
             warn("--exec: cannot run /bin/sh: \(error)")
         }
-    }
-}
-
-/// What a kept original needs to be stamped again later: the style and the values used.
-struct Sidecar: Encodable {
-    let stampcam = StampCLI.version
-    let photo: String
-    let original: String
-    let template: TemplateInfo
-    let fields: FieldValues
-    let capture: String
-
-    struct TemplateInfo: Encodable {
-        let id: String
-        let name: String
-        let version: Int
-    }
-
-    struct FieldValues: Encodable {
-        let time: String?
-        let timeSource: String?
-        let user, project, location, note, camera: String?
-        let latitude, longitude, altitude: Double?
-        let sequence: Int?
-        let extra: [String: String]
-    }
-
-    init(photo: String, original: String, template: Template, fields: Fields, capture: String) {
-        self.photo = (photo as NSString).lastPathComponent
-        self.original = (original as NSString).lastPathComponent
-        self.template = TemplateInfo(id: template.id, name: template.name, version: template.version)
-        self.fields = FieldValues(time: fields.time?.iso8601, timeSource: fields.timeSource, user: fields.user,
-                                  project: fields.project, location: fields.location, note: fields.note,
-                                  camera: fields.camera, latitude: fields.latitude, longitude: fields.longitude,
-                                  altitude: fields.altitude, sequence: fields.sequence, extra: fields.extra)
-        self.capture = capture
-    }
-
-    func json() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self)) + [0x0A]
     }
 }

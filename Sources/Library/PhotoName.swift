@@ -1,0 +1,53 @@
+import Foundation
+import Templates
+
+/// The names photos get: the input's name or a `--name` template for `apply`, and
+/// `YYYYMMDD-HHMMSS-NNNN.jpg` (capture time and a running number) for `shoot`; always one safe
+/// file name inside the target folder.
+public enum PhotoName {
+    /// The input's file name, or `template` rendered with `fields` plus `{basename}` (the input name
+    /// without its extension), made safe.
+    public static func make(template: TextTemplate?, input: String, fields: Fields) -> String {
+        let fileName = (input as NSString).lastPathComponent
+        guard let template else { return fileName }
+        var fields = fields
+        let basename = (fileName as NSString).deletingPathExtension
+        fields.extra["basename"] = basename
+        return sanitised(template.render(fields) { $0 } ?? "", fallback: basename)
+    }
+
+    /// `20261129-142233-0001.jpg` for a photo taken at `time` (EXIF form `2026:11:29 14:22:33`).
+    public static func shot(exifTime time: String, number: Int) -> String {
+        let stamp = time.filter { $0 != ":" }.replacingOccurrences(of: " ", with: "-")
+        let digits = String(number)
+        return stamp + "-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".jpg"
+    }
+
+    /// One more than the highest number of a shot already in `folder`, so numbers keep counting up.
+    public static func nextShotNumber(in folder: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let highest = names.compactMap { name -> Int? in
+            let parts = name.split(separator: "-")
+            guard parts.count == 3, parts[0].count == 8, parts[1].count == 6, parts[2].hasSuffix(".jpg") else { return nil }
+            return Int(parts[2].dropLast(4))
+        }.max() ?? 0
+        return highest + 1
+    }
+
+    /// One path component: no `/`, no control characters, no leading dots (so never `.` or `..`),
+    /// at most 200 bytes, ending in a JPEG extension.
+    public static func sanitised(_ name: String, fallback: String) -> String {
+        var cleaned = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+            scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F ? "_" : scalar
+        }))
+        while cleaned.first == "." || cleaned.first == " " { cleaned.removeFirst() }
+        while cleaned.last == " " { cleaned.removeLast() }
+        if cleaned.isEmpty || cleaned.allSatisfy({ $0 == "_" || $0 == "." }) {
+            cleaned = fallback.isEmpty ? "photo" : sanitised(fallback, fallback: "photo")
+        }
+        while cleaned.utf8.count > 200 { cleaned.removeLast() }
+        let lower = cleaned.lowercased()
+        if !(lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) { cleaned += ".jpg" }
+        return cleaned
+    }
+}

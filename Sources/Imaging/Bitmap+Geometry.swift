@@ -19,7 +19,9 @@ extension Bitmap {
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> Bitmap? {
         let left = max(0, x), top = max(0, y)
         let right = min(self.width, x + width), bottom = min(self.height, y + height)
-        guard right > left, bottom > top, let result = Bitmap(width: right - left, height: bottom - top) else { return nil }
+        guard right > left, bottom > top, let result = Bitmap(width: right - left, height: bottom - top, zeroed: false) else {
+            return nil
+        }
         for row in 0..<result.height {
             memcpy(result.pixels.advanced(by: row * result.stride),
                    pixels.advanced(by: (top + row) * stride + left * 4), result.width * 4)

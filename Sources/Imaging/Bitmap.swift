@@ -49,7 +49,7 @@ import Glibc
 extension Bitmap {
     /// A separate bitmap with the same pixels.
     public func copy() -> Bitmap? {
-        guard let copy = Bitmap(width: width, height: height) else { return nil }
+        guard let copy = Bitmap(width: width, height: height, zeroed: false) else { return nil }
         memcpy(copy.pixels, pixels, byteCount)
         return copy
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// Puts files into place whole or not at all: bytes go to a temp file in the target folder, are
 /// synced, and only then take their final name. A crash or a full disk never leaves a partial file
@@ -29,8 +30,7 @@ public enum AtomicFile {
         do {
             defer { close(fd) }
             try writeAll(fd, bytes, path: target)
-            let mask = umask(0); umask(mask)
-            fchmod(fd, 0o666 & ~mask)
+            fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would
             guard fsync(fd) == 0 else { throw FileError.io(path: target, reason: FileError.reason(errno)) }
         }
         var attempt = 0
@@ -54,6 +54,16 @@ public enum AtomicFile {
             attempt += 1
         }
     }
+
+    /// The mode a new file gets under this process's umask. Read from /proc: the umask(2) way of
+    /// reading it sets it for a moment, which other threads creating files at that moment would get.
+    static let fileMode: mode_t = {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        let mask = line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) }
+            ?? { let mask = umask(0o022); umask(mask); return mask }()
+        return 0o666 & ~mask
+    }()
 
     /// Removes temp files left in `folder` by runs that are no longer alive (killed mid-write).
     /// Returns how many were removed.

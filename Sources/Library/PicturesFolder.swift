@@ -8,8 +8,7 @@ public enum PicturesFolder {
         if let pictures = environment["XDG_PICTURES_DIR"], !pictures.isEmpty {
             return pictures + "/stampcam"
         }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8),
+        if let text = try? String(contentsOfFile: ConfigFolder.configHome(environment) + "/user-dirs.dirs", encoding: .utf8),
            let pictures = userDirsPictures(text, home: home) {
             return pictures + "/stampcam"
         }

@@ -21,15 +21,13 @@ public struct ShootSession: Sendable {
             s.phase = .finished
             effects.append(.exit)
         case (.confirmingQuit, .confirm(false)):
-            s.phase = s.phaseBeforeQuit ?? .reviewing
-            s.phaseBeforeQuit = nil
+            s.phase = .reviewing  // only a photo under review can be unsaved
         case (.confirmingQuit, _):
             break
         case (.saving, .quit):
             break  // a save takes a moment; quitting waits for its result rather than race it
         case (_, .quit):
             if s.hasUnsavedShot {
-                s.phaseBeforeQuit = s.phase
                 s.phase = .confirmingQuit
                 s.message = "Quit without saving the photo? (y/n)"
             } else {
@@ -63,12 +61,11 @@ public struct ShootSession: Sendable {
             s.phase = .viewfinder
             s.message = nil
         case (.reviewing, .use):
-            guard let shot = s.shot, !s.savedShots.contains(shot) else { break }
+            guard let shot = s.shot else { break }
             s.phase = .saving
             s.message = nil
             effects.append(.save(shot, style: s.style))
         case (.saving, .saved(let id, let path)) where id == s.shot:
-            s.savedShots.insert(id)
             s.shot = nil
             s.phase = .saved(path: path)
             s.message = "Saved \(path)"

@@ -23,8 +23,6 @@ public struct ShootState: Equatable, Sendable {
     public var phase: Phase = .viewfinder
     /// The photo taken and not yet saved (review, saving, confirming quit). Never dropped silently.
     public var shot: ShotID?
-    /// Shots already saved: a shot is saved at most once.
-    public var savedShots: Set<ShotID> = []
     /// Index into the style cycle (the template catalog's order).
     public var style: Int = 0
     public var styleCount: Int
@@ -37,8 +35,6 @@ public struct ShootState: Equatable, Sendable {
     public var cameraCount: Int
     /// A line for the status bar: an error, a note, "Saved …".
     public var message: String?
-    /// Where `confirmingQuit` returns to when the user says no.
-    public var phaseBeforeQuit: Phase?
 
     public init(styleCount: Int, style: Int = 0, flashModes: [FlashMode] = [.off], maxZoom: Double = 4,
                 cameraCount: Int = 1) {
@@ -50,11 +46,8 @@ public struct ShootState: Equatable, Sendable {
         self.cameraCount = max(1, cameraCount)
     }
 
-    /// Whether there is a taken photo that has not been saved.
-    public var hasUnsavedShot: Bool {
-        guard let shot else { return false }
-        return !savedShots.contains(shot)
-    }
+    /// Whether there is a taken photo that has not been saved (a saved shot is let go at once).
+    public var hasUnsavedShot: Bool { shot != nil }
 
     /// Live preview is on (the camera streams) in these phases.
     public var isLive: Bool {

@@ -59,12 +59,11 @@ enum ApplyCommand: Command {
     static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
         let settings = try settings(options)
         let fieldOptions = try FieldOptions(options)
-        try OutputFolders.create(settings.output)
         let folders = OutputFolders()
         try folders.prepare(settings.output)
         let (items, missing) = BatchInputs.expand(options.positionals, skipping: FileIdentity(path: settings.output),
                                                   standardInput: BatchInputs.readStandardInput)
-        let protected = Set(items.compactMap { FileIdentity(path: $0.input) })
+        let protected = Set(items.map(\.status.identity))
         let tally = Tally(total: items.count + missing.count, console: console, settings: settings)
         for (path, failure) in missing { tally.record(failure: failure, input: path) }
 
@@ -86,21 +85,23 @@ enum ApplyCommand: Command {
     static func stamp(_ item: BatchItem, stamper: Stamper, settings: Settings, folders: OutputFolders,
                       protected: Set<FileIdentity>, console: Console) -> BatchRunner<Stamper>.Outcome {
         let folder = item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
+        /// With --skip-existing, an output already there ends the work on this photo.
+        func existing(_ name: String) -> BatchRunner<Stamper>.Outcome? {
+            guard settings.skipExisting, FileManager.default.fileExists(atPath: folder + "/" + name) else { return nil }
+            try? folders.prepare(folder)  // a killed run's temp files go, also where all is done
+            return .init(item: item, status: .skipped, output: folder + "/" + name)
+        }
         do {
-            let defaultName = baseName(item.input)
-            if settings.skipExisting && settings.nameTemplate == nil && exists(folder + "/" + defaultName) {
-                try? folders.prepare(folder)  // a killed run's temp files go, also where all is done
-                return .init(item: item, status: .skipped, output: folder + "/" + defaultName)
-            }
+            let defaultName = (item.input as NSString).lastPathComponent
+            // The input's own name is known before decoding; a --name needs the photo's fields.
+            if settings.nameTemplate == nil, let skipped = existing(defaultName) { return skipped }
             let photo = try stamper.photo(from: try InputFile.read(item.input), path: item.input) { console.err("stampcam: " + $0) }
-            var fields = stamper.fieldOptions.fields(for: photo.metadata, fileTime: Clock.modificationTime(of: item.input))
+            var fields = stamper.fieldOptions.fields(for: photo.metadata, 
+                                                        fileTime: Clock.local(seconds: time_t(item.status.modified)))
             fields.filename = defaultName
             fields.sequence = item.sequence
             let name = PhotoName.make(template: settings.nameTemplate, input: item.input, fields: fields)
-            if settings.skipExisting && exists(folder + "/" + name) {
-                try? folders.prepare(folder)
-                return .init(item: item, status: .skipped, output: folder + "/" + name)
-            }
+            if settings.nameTemplate != nil, let skipped = existing(name) { return skipped }
             let jpeg = try stamper.stampedJPEG(photo, fields: fields)
             // Created only now, so a subfolder of bad photos leaves no empty folder behind.
             try folders.prepare(folder)
@@ -110,12 +111,5 @@ enum ApplyCommand: Command {
         } catch {
             return .init(item: item, status: .failed, failure: Failure(error, path: item.input))
         }
-    }
-
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
-    static func baseName(_ path: String) -> String {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 }

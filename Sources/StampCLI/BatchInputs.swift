@@ -1,11 +1,12 @@
 import Foundation
 import Library
 
-/// One photo of a batch: where it is, how big (work goes in largest first), and the subfolder of
-/// the output folder it goes to (mirroring the input folder it was found in).
+/// One photo of a batch: where it is, what stat said of it (its size puts the largest first; its
+/// identity protects it from being written over; its time stands in for a missing EXIF date), and
+/// the subfolder of the output folder it goes to (mirroring the input folder it was found in).
 struct BatchItem: Sendable {
     let input: String
-    let size: Int
+    let status: FileStatus
     let subfolder: String
     /// Position in the order the inputs were given, from 1: `{seq}`.
     var sequence = 0
@@ -24,20 +25,19 @@ enum BatchInputs {
         var seen = Set<FileIdentity>()
         let paths = arguments.flatMap { $0 == "-" ? standardInput() : [$0] }
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            guard let status = FileStatus(path: path) else {
                 missing.append((path, Failure(FileError.cannotRead(path: path, reason: "No such file or directory"), path: path)))
                 continue
             }
-            if isFolder.boolValue {
+            if status.isFolder {
                 items += walk(path, skipping: excluded, seen: &seen)
-            } else if let identity = FileIdentity(path: path), seen.insert(identity).inserted {
-                items.append(BatchItem(input: path, size: fileSize(path), subfolder: ""))
+            } else if seen.insert(status.identity).inserted {
+                items.append(BatchItem(input: path, status: status, subfolder: ""))
             }
         }
         for index in items.indices { items[index].sequence = index + 1 }
         // Largest first: the long jobs start early and the batch does not end on one big photo.
-        return (items.sorted { $0.size > $1.size }, missing)
+        return (items.sorted { $0.status.size > $1.status.size }, missing)
     }
 
     /// JPEGs under `root`, by extension or by their first bytes; hidden files and `excluded` skipped.
@@ -48,16 +48,14 @@ enum BatchInputs {
         while let relative = walker.nextObject() as? String {
             let path = base + relative
             let name = (relative as NSString).lastPathComponent
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            if name.hasPrefix(".") || (isFolder.boolValue && FileIdentity(path: path) == excluded && excluded != nil) {
-                if isFolder.boolValue { walker.skipDescendants() }
+            guard let status = FileStatus(path: path) else { continue }
+            if name.hasPrefix(".") || (status.isFolder && status.identity == excluded) {
+                if status.isFolder { walker.skipDescendants() }
                 continue
             }
-            guard !isFolder.boolValue, isJPEG(path, name: name), let identity = FileIdentity(path: path),
-                  seen.insert(identity).inserted else { continue }
+            guard !status.isFolder, isJPEG(path, name: name), seen.insert(status.identity).inserted else { continue }
             let folder = (relative as NSString).deletingLastPathComponent
-            items.append(BatchItem(input: path, size: fileSize(path), subfolder: folder))
+            items.append(BatchItem(input: path, status: status, subfolder: folder))
         }
         return items
     }
@@ -69,10 +67,6 @@ enum BatchInputs {
         let head = (try? handle.read(upToCount: 3)) ?? Data()
         return head.count == 3 && head[head.startIndex] == 0xFF && head[head.startIndex + 1] == 0xD8
             && head[head.startIndex + 2] == 0xFF
-    }
-
-    private static func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// Paths from stdin, one per line; blank lines ignored.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Library
 import Templates
 
 /// The one place the CLI reads the clock and the local zone.
@@ -24,8 +25,6 @@ enum Clock {
 
     /// A file's modification time in the local zone.
     static func modificationTime(of path: String) -> Timestamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return local(seconds: info.st_mtim.tv_sec)
+        FileStatus(path: path).map { local(seconds: time_t($0.modified)) }
     }
 }

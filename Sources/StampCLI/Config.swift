@@ -1,4 +1,5 @@
 import Foundation
+import Library
 import Templates
 
 /// `$XDG_CONFIG_HOME/stampcam/config.json` (default `~/.config/stampcam/config.json`): defaults for
@@ -6,12 +7,7 @@ import Templates
 /// (`"user": "Li Wei"`, `"template": "site-report"`, `"output": "/media/card/photos"`); flags take
 /// true. The command line wins: config values go in front of the user's arguments.
 enum Config {
-    static var path: String {
-        let environment = ProcessInfo.processInfo.environment
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return config + "/stampcam/config.json"
-    }
+    static var path: String { ConfigFolder.locate() + "/config.json" }
 
     /// Arguments for the config's settings that `command` has, e.g. `["--user", "Li Wei"]`.
     static func arguments(for command: CommandSpec, file: String = path) throws(UsageError) -> [String] {

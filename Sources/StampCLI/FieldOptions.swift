@@ -118,6 +118,12 @@ struct FieldOptions {
         return withZone(given.filled(from: fromPhoto))
     }
 
+    /// The fields for a picture without a photo's own (the test card, a live preview): the command
+    /// line's, with the clock's time when none was given.
+    func fieldsNow() -> Fields {
+        withZone(given.filled(from: Fields(time: Clock.now(), timeSource: "clock")))
+    }
+
     /// Shows the time in --tz, or labels a time of unknown zone with the local zone.
     func withZone(_ fields: Fields) -> Fields {
         var result = fields

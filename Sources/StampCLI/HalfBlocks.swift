@@ -15,11 +15,16 @@ enum HalfBlocks {
         return (fittedColumns, pixelRows)
     }
 
+    /// `rows` empty lines of `columns` cells.
+    static func blank(columns: Int, rows: Int) -> [String] {
+        Array(repeating: String(repeating: " ", count: max(0, columns)), count: max(0, rows))
+    }
+
     /// `rows` lines of exactly `columns` cells: the picture letterboxed in the middle.
     static func render(_ picture: Bitmap, columns: Int, rows: Int) -> [String] {
         let size = fit(width: picture.width, height: picture.height, columns: columns, rows: rows)
         guard size.columns > 0, let small = try? picture.scaled(width: size.columns, height: size.pixelRows) else {
-            return Array(repeating: String(repeating: " ", count: max(0, columns)), count: max(0, rows))
+            return blank(columns: columns, rows: rows)
         }
         let cellRows = size.pixelRows / 2
         let top = (rows - cellRows) / 2, left = (columns - size.columns) / 2

@@ -133,8 +133,7 @@ final class ShootScreen {
         let size = terminal.size
         do {
             let frame = try camera.previewFrame(maxSize: max(size.columns, size.rows * 2) * 2)
-            var fields = writer.stamper.fieldOptions.withZone(writer.stamper.fieldOptions.given)
-            if fields.time == nil { fields.time = Clock.now() }
+            var fields = writer.stamper.fieldOptions.fieldsNow()
             if fields.camera == nil { fields.camera = camera.info.card }
             let photo = Photo(bitmap: frame)
             try writer.stamper.watermarker.stamp(photo, template: styles[session.state.style], fields: fields)
@@ -160,12 +159,9 @@ final class ShootScreen {
         }
         if let picture { lastPicture = picture }
         let rows = max(1, size.rows - 2)
-        var screen = "\u{1B}[H"
-        if let picture {
-            screen += HalfBlocks.render(picture, columns: size.columns, rows: rows).joined(separator: "\n")
-        } else {
-            screen += Array(repeating: String(repeating: " ", count: size.columns), count: rows).joined(separator: "\n")
-        }
+        let lines = picture.map { HalfBlocks.render($0, columns: size.columns, rows: rows) }
+            ?? HalfBlocks.blank(columns: size.columns, rows: rows)
+        var screen = "\u{1B}[H" + lines.joined(separator: "\n")
         screen += "\n" + Self.bar(statusText(busy: busy), width: size.columns, reverse: true)
         screen += "\n" + Self.bar(Self.help(for: state.phase), width: size.columns, reverse: false)
         terminal.write(screen)

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import Library
 import Templates
@@ -32,11 +33,11 @@ enum StylesCommand: Command {
         if sheetSource == "test-card" {
             guard let card = TestCard.draw(width: 640, height: 360) else { throw Failure("out of memory", code: .unavailable) }
             photo = Photo(bitmap: card)
-            fields = fieldOptions.withZone(fieldOptions.given.filled(from: Fields(time: Clock.now(), timeSource: "clock")))
+            fields = fieldOptions.fieldsNow()
         } else {
             photo = try stamper.photo(from: try InputFile.read(sheetSource), path: sheetSource) { console.err("stampcam: " + $0) }
             fields = fieldOptions.fields(for: photo.metadata, fileTime: Clock.modificationTime(of: sheetSource))
-            fields.filename = ApplyCommand.baseName(sheetSource)
+            fields.filename = (sheetSource as NSString).lastPathComponent
         }
         var tiles: [(photo: Photo, caption: String)] = []
         for (index, entry) in store.catalog.entries.enumerated() {
@@ -47,11 +48,11 @@ enum StylesCommand: Command {
         guard let sheet = stamper.watermarker.contactSheet(tiles, columns: tiles.count > 4 ? 3 : 2) else {
             throw Failure("out of memory for the contact sheet", code: .unavailable)
         }
-        let target = options.value("output") ?? "styles.jpg"
-        let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
-        try OutputFolders.create(folder.isEmpty ? "/" : folder)
-        console.out(try AtomicFile.write(try sheet.jpeg(quality: 88), directory: folder.isEmpty ? "/" : folder,
-                                         name: ApplyCommand.baseName(target), overwrite: true))
+        let target = (options.value("output") ?? "styles.jpg") as NSString
+        let folder = target.deletingLastPathComponent.isEmpty ? "." : target.deletingLastPathComponent
+        try OutputFolders.create(folder)
+        console.out(try AtomicFile.write(try sheet.jpeg(quality: 88), directory: folder, name: target.lastPathComponent,
+                                         overwrite: true))
         return .success
     }
 }

@@ -9,6 +9,11 @@ final class Tally: @unchecked Sendable {
     private let json: Bool
     private let started = Date()
     private let lock = NSLock()
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
     private var done = 0, skipped = 0
     private(set) var failures: [Failure] = []
 
@@ -28,8 +33,6 @@ final class Tally: @unchecked Sendable {
 
     private func emit(input: String, output: String?, status: String, error: String?) {
         guard json else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if let data = try? encoder.encode(Line(input: input, output: output, status: status, error: error)) {
             console.out(String(decoding: data, as: UTF8.self))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Library
 import Templates
 
 /// Finds and reads templates: built-in (templates/ in the data folder), the user's
@@ -9,12 +10,7 @@ struct TemplateStore {
     /// Templates that could not be read, one line each, for the commands that list or check.
     let problems: [String]
 
-    static var userFolder: String {
-        let environment = ProcessInfo.processInfo.environment
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return config + "/stampcam/templates"
-    }
+    static var userFolder: String { ConfigFolder.locate() + "/templates" }
 
     init(resources: Resources, extraFolders: [String]) {
         var entries: [TemplateCatalog.Entry] = []

@@ -35,18 +35,16 @@ enum TemplatesCommand: Command {
         }
         let watermarker = try Watermarker(fontConfig: resources.fontConfig)
         let fields = fieldOptions.given.filled(from: sample)
-        var warnings = 0
         for (file, template) in templates {
             let markup = watermarker.markupProblems(in: template)
             problems += markup.map { "\(file): \($0)" }
             guard markup.isEmpty, let canvas = Bitmap(width: 1024, height: 768) else { continue }
             let unknown = try watermarker.stamp(Photo(bitmap: canvas), template: template, fields: fields).unknownGlyphs
             if unknown > 0 {
-                warnings += 1
                 console.err("stampcam: \(file): warning: \(unknown) characters have no glyph in the configured fonts "
                     + "(add a font to fonts/)")
             }
-            if markup.isEmpty { console.out("\(file): ok (\(template.id))") }
+            console.out("\(file): ok (\(template.id))")
         }
         for problem in problems { console.err("stampcam: " + problem) }
         return problems.isEmpty ? .success : .dataError

@@ -19,11 +19,7 @@ enum TestCardCommand: Command {
         guard let bitmap = TestCard.draw(width: 1280, height: 720) else {
             throw Failure("not enough memory for the test card", code: .unavailable)
         }
-        var fields = stamper.fieldOptions.withZone(stamper.fieldOptions.given)
-        if fields.time == nil {
-            fields.time = Clock.now()
-            fields.timeSource = "clock"
-        }
+        var fields = stamper.fieldOptions.fieldsNow()
         fields.filename = "test-card.jpg"
         let jpeg = try stamper.stampedJPEG(Photo(bitmap: bitmap), fields: fields)
         console.out(try AtomicFile.write(jpeg, directory: folder, name: "test-card.jpg"))

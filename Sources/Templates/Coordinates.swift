@@ -14,7 +14,7 @@ public enum Coordinates {
         let tenths = Int((abs(value) * 36000).rounded())  // tenths of an arc second
         let degrees = tenths / 36000, minutes = (tenths / 600) % 60, seconds = tenths % 600
         let secondsText = (seconds < 100 ? "0" : "") + "\(seconds / 10).\(seconds % 10)"
-        return "\(degrees)°\(minutes < 10 ? "0" : "")\(minutes)'\(secondsText)\"\(value < 0 ? negative : positive)"
+        return "\(degrees)°\(zeroPadded(minutes))'\(secondsText)\"\(value < 0 ? negative : positive)"
     }
 
     /// `value` with exactly `decimals` digits after the point.
@@ -22,9 +22,7 @@ public enum Coordinates {
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((abs(value) * Double(scale)).rounded())
-        var digits = String(scaled % scale)
-        while digits.count < decimals { digits = "0" + digits }
         let sign = value < 0 && scaled != 0 ? "-" : ""
-        return decimals == 0 ? "\(sign)\(scaled)" : "\(sign)\(scaled / scale).\(digits)"
+        return decimals == 0 ? "\(sign)\(scaled)" : "\(sign)\(scaled / scale).\(zeroPadded(scaled % scale, decimals))"
     }
 }

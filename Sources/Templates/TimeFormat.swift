@@ -31,26 +31,25 @@ public enum TimeFormat {
             percent = false
             switch character {
             case "Y": output += String(time.year)
-            case "y": output += two(time.year % 100)
-            case "m": output += two(time.month)
-            case "d": output += two(time.day)
+            case "y": output += zeroPadded(time.year % 100)
+            case "m": output += zeroPadded(time.month)
+            case "d": output += zeroPadded(time.day)
             case "e": output += (time.day < 10 ? " " : "") + String(time.day)
-            case "H": output += two(time.hour)
-            case "I": output += two(time.hour % 12 == 0 ? 12 : time.hour % 12)
-            case "M": output += two(time.minute)
-            case "S": output += two(time.second)
+            case "H": output += zeroPadded(time.hour)
+            case "I": output += zeroPadded(time.hour % 12 == 0 ? 12 : time.hour % 12)
+            case "M": output += zeroPadded(time.minute)
+            case "S": output += zeroPadded(time.second)
             case "p": output += time.hour < 12 ? "AM" : "PM"
             case "b": output += String(months[time.month - 1].prefix(3))
             case "B": output += months[time.month - 1]
             case "a": output += String(weekdays[weekday(time)].prefix(3))
             case "A": output += weekdays[weekday(time)]
-            case "j": output += String(repeating: "0", count: dayOfYear(time) < 10 ? 2 : dayOfYear(time) < 100 ? 1 : 0)
-                + String(dayOfYear(time))
+            case "j": output += zeroPadded(dayOfYear(time), 3)
             case "Z": output += time.offsetText
             case "z": output += time.offsetText.isEmpty ? "" : time.compactOffset
             case "F": output += time.dateText
             case "T": output += time.timeText
-            case "R": output += two(time.hour) + ":" + two(time.minute)
+            case "R": output += zeroPadded(time.hour) + ":" + zeroPadded(time.minute)
             case "%": output += "%"
             default: output += "%" + String(character)
             }
@@ -58,7 +57,6 @@ public enum TimeFormat {
         return output
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// 0 = Sunday.
     static func weekday(_ time: Timestamp) -> Int {
@@ -77,7 +75,7 @@ extension Timestamp {
     var compactOffset: String {
         guard let minutes = utcOffsetMinutes else { return "" }
         let hours = abs(minutes) / 60, rest = abs(minutes) % 60
-        return (minutes < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours)" + (rest < 10 ? "0" : "") + "\(rest)"
+        return (minutes < 0 ? "-" : "+") + zeroPadded(hours) + zeroPadded(rest)
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar.

@@ -98,16 +98,14 @@ public struct Timestamp: Sendable, Equatable {
         }
     }
 
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
     /// `2026-11-29`
     public var dateText: String {
-        "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day))"
+        "\(year)-\(zeroPadded(month))-\(zeroPadded(day))"
     }
 
     /// `14:03:12`
     public var timeText: String {
-        "\(Self.twoDigits(hour)):\(Self.twoDigits(minute)):\(Self.twoDigits(second))"
+        "\(zeroPadded(hour)):\(zeroPadded(minute)):\(zeroPadded(second))"
     }
 
     /// `2026-11-29T14:03:12+08:00` (no zone suffix when the offset is unknown).
@@ -121,6 +119,12 @@ public struct Timestamp: Sendable, Equatable {
         guard let minutes = utcOffsetMinutes else { return "" }
         if minutes == 0 { return "UTC" }
         let sign = minutes < 0 ? "-" : "+"
-        return sign + Self.twoDigits(abs(minutes) / 60) + ":" + Self.twoDigits(abs(minutes) % 60)
+        return sign + zeroPadded(abs(minutes) / 60) + ":" + zeroPadded(abs(minutes) % 60)
     }
+}
+
+/// `value` in decimal with leading zeros up to `width` digits: `zeroPadded(7, 2)` is `07`.
+func zeroPadded(_ value: Int, _ width: Int = 2) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

@@ -72,9 +72,7 @@ public enum Variables {
             return "\(Int(altitude.rounded())) m"
         case "seq":
             guard let sequence = fields.sequence else { return "" }
-            let digits = String(sequence)
-            let width = Int(format ?? "") ?? 0
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            return zeroPadded(sequence, Int(format ?? "") ?? 0)
         default:
             return clean(fields.extra[name])
         }

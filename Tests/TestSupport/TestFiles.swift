@@ -55,14 +55,7 @@ public enum PixelCompare {
     /// nil when the sizes differ.
     public static func meanDifference(_ a: Bitmap, _ b: Bitmap) -> Double? {
         guard a.width == b.width, a.height == b.height else { return nil }
-        var total = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.rgb(x: x, y: y), q = b.rgb(x: x, y: y)
-                total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
-            }
-        }
-        return Double(total) / Double(a.width * a.height * 3)
+        return meanDifference(a, b, x: 0..<a.width, y: 0..<a.height)
     }
 
     /// Mean difference inside a rectangle.

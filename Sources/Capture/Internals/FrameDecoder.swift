@@ -10,9 +10,7 @@ struct FrameDecoder {
         if frame.layout.format.isJPEG {
             return try jpegBitmap(frame, zoom: zoom, maxSize: maxSize)
         }
-        guard let converter = FrameConverter(frame) else {
-            throw .badFrames(device, detail: "a \(frame.layout.format.commonName) frame is shorter than its size says")
-        }
+        let converter = try converter(frame)
         let region = PixelRegion.centre(width: frame.layout.width, height: frame.layout.height, zoom: zoom)
         let longSide = max(region.width, region.height)
         let step = maxSize.map { max(1, (longSide + $0 - 1) / max(1, $0)) } ?? 1
@@ -26,10 +24,15 @@ struct FrameDecoder {
             let small = try jpegBitmap(frame, zoom: 1, maxSize: 64)
             return FrameConverter(Frame(bitmap: small))?.meanLuma() ?? 0
         }
+        let converter = try converter(frame)
+        return converter.meanLuma()
+    }
+
+    private func converter(_ frame: Frame) throws(CaptureError) -> FrameConverter {
         guard let converter = FrameConverter(frame) else {
             throw .badFrames(device, detail: "a \(frame.layout.format.commonName) frame is shorter than its size says")
         }
-        return converter.meanLuma()
+        return converter
     }
 
     /// The frame as a standalone JPEG file (Huffman tables restored).

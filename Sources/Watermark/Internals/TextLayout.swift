@@ -30,9 +30,15 @@ final class TextLayout {
         pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32((tabWidth * pixelSize).rounded()))
         pango_layout_set_tabs(layout, tabs)
         pango_tab_array_free(tabs)
-        // Template markup is checked when templates load; should it still fail, show it as plain text.
-        if Self.isValidMarkup(markup) {
-            pango_layout_set_markup(layout, markup, -1)
+        // Parsed once here (set_markup would parse again). Template markup is checked when templates
+        // load; should it still fail, the text is shown as typed.
+        var attributes: OpaquePointer?
+        var text: UnsafeMutablePointer<CChar>?
+        if pango_parse_markup(markup, -1, 0, &attributes, &text, nil, nil) != 0, let text {
+            pango_layout_set_text(layout, text, -1)
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+            g_free(text)
         } else {
             pango_layout_set_text(layout, markup, -1)
         }
@@ -54,16 +60,17 @@ final class TextLayout {
 
     /// Logical size in pixels.
     var size: (width: Double, height: Double) {
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, nil, &logical)
+        let logical = logicalExtents
         return (Double(logical.width), Double(logical.height))
     }
 
     /// Left edge of the logical extents (non-zero for centred or right-aligned text in a set width).
-    var offsetX: Double {
+    var offsetX: Double { Double(logicalExtents.x) }
+
+    private var logicalExtents: PangoRectangle {
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &logical)
-        return Double(logical.x)
+        return logical
     }
 
     /// Characters no configured font has a glyph for (they would print as boxes).

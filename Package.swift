@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → Session → {Capture, Watermark, Library} → {Imaging, Templates}.
+// Dependencies point one way: StampCLI → Session → {Capture, Watermark, Library} → {Imaging, Templates} → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
 let package = Package(
     name: "stampcam",
@@ -15,11 +15,12 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
-        .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CCairo"]),
+        .target(name: "Platform"),
+        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo"]),
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Imaging", "Templates", "CCairo", "CPango"]),
-        .target(name: "Library", dependencies: ["Templates"]),
-        .target(name: "Capture", dependencies: ["CV4L2", "Imaging"]),
+        .target(name: "Library", dependencies: ["Platform", "Templates"]),
+        .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging"]),
         .target(name: "Session", dependencies: ["Templates"]),
         .target(name: "StampCLI", dependencies: ["Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
@@ -29,9 +30,10 @@ let package = Package(
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Templates", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Templates"]),
-        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "TestSupport"]),
+        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     ]
 )

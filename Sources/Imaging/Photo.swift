@@ -1,4 +1,5 @@
-/// An upright photo ready to stamp: pixels plus the metadata that goes back out with them.
+/// An upright photo ready to stamp: pixels plus the metadata that goes back out with them. A value:
+/// a copy stamped differently never changes the original (see `Bitmap`).
 public struct Photo: Sendable {
     public var bitmap: Bitmap
     public var metadata: PhotoMetadata
@@ -95,14 +96,5 @@ extension Photo {
         block.remove(.makerNote)
         if let payload = block.payload(), payload.count <= maximumAPP1Payload { return payload }
         return nil
-    }
-}
-
-extension Photo {
-    /// The same photo with its own copy of the pixels, to stamp differently.
-    public func copy() throws(ImageError) -> Photo {
-        guard let pixels = bitmap.copy() else { throw .outOfMemory(width: width, height: height) }
-        return Photo(bitmap: pixels, metadata: metadata, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-                     decodeDenominator: decodeDenominator)
     }
 }

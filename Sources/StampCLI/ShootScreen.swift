@@ -123,8 +123,8 @@ final class ShootScreen {
     private func render(_ photo: Photo, style: Int, fields: Fields) throws -> Bitmap {
         let size = terminal.size
         let fit = HalfBlocks.fit(width: photo.width, height: photo.height, columns: size.columns, rows: max(1, size.rows - 2))
-        let small = Photo(bitmap: try photo.bitmap.scaled(width: max(1, fit.columns * 2), height: max(1, fit.pixelRows * 2)))
-        try writer.stamper.watermarker.stamp(small, template: styles[style], fields: fields)
+        var small = Photo(bitmap: try photo.bitmap.scaled(width: max(1, fit.columns * 2), height: max(1, fit.pixelRows * 2)))
+        try writer.stamper.watermarker.stamp(&small, template: styles[style], fields: fields)
         return small.bitmap
     }
 
@@ -135,8 +135,8 @@ final class ShootScreen {
             let frame = try camera.previewFrame(maxSize: max(size.columns, size.rows * 2) * 2)
             var fields = writer.stamper.fieldOptions.fieldsNow()
             if fields.camera == nil { fields.camera = camera.info.card }
-            let photo = Photo(bitmap: frame)
-            try writer.stamper.watermarker.stamp(photo, template: styles[session.state.style], fields: fields)
+            var photo = Photo(bitmap: frame)
+            try writer.stamper.watermarker.stamp(&photo, template: styles[session.state.style], fields: fields)
             return photo.bitmap
         } catch {
             notice = Failure(error, path: camera.info.path).message

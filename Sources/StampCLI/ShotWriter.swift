@@ -55,7 +55,7 @@ struct ShotWriter {
         let name = nameTemplate.map { PhotoName.make(template: $0, input: "photo.jpg", fields: fields) }
             ?? PhotoName.shot(exifTime: still.metadata.exifDateTime, number: number)
         fields.filename = name
-        let jpeg = try stamper.stampedJPEG(try still.photo.copy(), fields: fields, style: style)
+        let jpeg = try stamper.stampedJPEG(still.photo, fields: fields, style: style)
         let path = try AtomicFile.write(jpeg, directory: folder, name: name)
         if keepOriginal {
             let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

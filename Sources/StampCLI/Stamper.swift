@@ -35,7 +35,6 @@ final class Stamper {
     /// Stamps `photo` in place with the fields for it (in `style`, default the chosen one) and returns
     /// the JPEG bytes.
     func stampedJPEG(_ photo: Photo, fields: Fields, style: Template? = nil) throws -> [UInt8] {
-        try watermarker.stamp(photo, template: style ?? template, fields: fields)
-        return try photo.jpeg(quality: quality)
+        try watermarker.stamped(photo, template: style ?? template, fields: fields).jpeg(quality: quality)
     }
 }

@@ -41,8 +41,7 @@ enum StylesCommand: Command {
         }
         var tiles: [(photo: Photo, caption: String)] = []
         for (index, entry) in store.catalog.entries.enumerated() {
-            let tile = try photo.copy()
-            try stamper.watermarker.stamp(tile, template: entry.template, fields: fields)
+            let tile = try stamper.watermarker.stamped(photo, template: entry.template, fields: fields)
             tiles.append((tile, "\(index + 1). \(entry.template.name) (\(entry.template.id))"))
         }
         guard let sheet = stamper.watermarker.contactSheet(tiles, columns: tiles.count > 4 ? 3 : 2) else {

@@ -39,7 +39,8 @@ enum TemplatesCommand: Command {
             let markup = watermarker.markupProblems(in: template)
             problems += markup.map { "\(file): \($0)" }
             guard markup.isEmpty, let canvas = Bitmap(width: 1024, height: 768) else { continue }
-            let unknown = try watermarker.stamp(Photo(bitmap: canvas), template: template, fields: fields).unknownGlyphs
+            var photo = Photo(bitmap: canvas)
+            let unknown = try watermarker.stamp(&photo, template: template, fields: fields).unknownGlyphs
             if unknown > 0 {
                 console.err("stampcam: \(file): warning: \(unknown) characters have no glyph in the configured fonts "
                     + "(add a font to fonts/)")

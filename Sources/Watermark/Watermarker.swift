@@ -21,9 +21,17 @@ public final class Watermarker {
         public var unknownGlyphs = 0
     }
 
-    /// Applies the template's tone and draws its blocks onto `photo`, in place.
+    /// `photo` stamped: a new value, the given one untouched.
+    public func stamped(_ photo: Photo, template: Template, fields: Fields) throws(WatermarkError) -> Photo {
+        var copy = photo
+        try stamp(&copy, template: template, fields: fields)
+        return copy
+    }
+
+    /// Applies the template's tone and draws its blocks onto `photo`. Only this value changes: a
+    /// copy of the photo made before (a kept original, another style's review) keeps its pixels.
     @discardableResult
-    public func stamp(_ photo: Photo, template: Template, fields: Fields) throws(WatermarkError) -> Report {
+    public func stamp(_ photo: inout Photo, template: Template, fields: Fields) throws(WatermarkError) -> Report {
         photo.bitmap.apply(template.tone)
         var logoImages: [LogoImage?] = []
         for block in template.blocks {
@@ -32,10 +40,11 @@ public final class Watermarker {
             })
         }
         var report = Report()
-        CairoSurface(photo.bitmap).draw { cr in
+        let (width, height) = (Double(photo.width), Double(photo.height))
+        photo.bitmap.draw { cr in
             text.prepare(for: cr)
             for (block, logo) in zip(template.blocks, logoImages) {
-                BlockRenderer(block: block, width: Double(photo.width), height: Double(photo.height),
+                BlockRenderer(block: block, width: width, height: height,
                               context: text.context, logo: logo).draw(cr, fields: fields, into: &report)
             }
         }

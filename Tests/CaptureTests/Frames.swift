@@ -11,7 +11,7 @@ enum Frames {
 
     /// A JPEG of `width` × `height` in one colour, encoded by Imaging (with its Huffman tables).
     static func jpeg(width: Int, height: Int, color: (red: UInt8, green: UInt8, blue: UInt8)) throws -> [UInt8] {
-        let bitmap = Bitmap(width: width, height: height)!
+        var bitmap = Bitmap(width: width, height: height)!
         for y in 0..<height { for x in 0..<width { bitmap.setRGB(x: x, y: y, color) } }
         return try Photo(bitmap: bitmap).jpeg(quality: 90)
     }

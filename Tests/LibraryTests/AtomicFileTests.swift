@@ -1,3 +1,4 @@
+import Platform
 import Testing
 import TestSupport
 @testable import Library

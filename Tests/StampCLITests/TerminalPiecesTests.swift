@@ -14,7 +14,7 @@ import Imaging
 
     @Test("half blocks: letterboxed to the terminal, two pixels a cell, colours from the picture")
     func halfBlocks() throws {
-        let picture = try #require(Bitmap(width: 160, height: 90))
+        var picture = try #require(Bitmap(width: 160, height: 90))
         for y in 0..<90 { for x in 0..<160 { picture.setRGB(x: x, y: y, y < 45 ? (255, 0, 0) : (0, 0, 255)) } }
         #expect(HalfBlocks.fit(width: 160, height: 90, columns: 80, rows: 24) == (80, 44))
         #expect(HalfBlocks.fit(width: 90, height: 160, columns: 80, rows: 24) == (27, 48))

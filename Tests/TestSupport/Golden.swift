@@ -24,7 +24,7 @@ public enum Golden {
             writeFailure(actual, diff: nil, name: name)
             return "size \(actual.width)x\(actual.height) differs from the golden's \(expected.width)x\(expected.height)"
         }
-        guard let diff = Bitmap(width: actual.width, height: actual.height) else { return "out of memory" }
+        guard var diff = Bitmap(width: actual.width, height: actual.height) else { return "out of memory" }
         var different = 0
         for y in 0..<actual.height {
             for x in 0..<actual.width {

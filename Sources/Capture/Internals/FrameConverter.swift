@@ -45,16 +45,19 @@ struct FrameConverter {
     func bitmap(region: PixelRegion, step: Int) -> Bitmap? {
         let step = max(1, step)
         let width = max(1, region.width / step), height = max(1, region.height / step)
-        guard let bitmap = Bitmap(width: width, height: height) else { return nil }
-        for row in 0..<height {
-            let out = bitmap.pixels.advanced(by: row * bitmap.stride).assumingMemoryBound(to: UInt8.self)
-            let y = region.y + row * step
-            for column in 0..<width {
-                let pixel = rgb(x: region.x + column * step, y: y)
-                out[column * 4] = pixel.blue
-                out[column * 4 + 1] = pixel.green
-                out[column * 4 + 2] = pixel.red
-                out[column * 4 + 3] = 255
+        guard var bitmap = Bitmap(width: width, height: height) else { return nil }
+        let stride = bitmap.stride
+        bitmap.withUnsafeMutableBytes { memory in
+            for row in 0..<height {
+                let out = (memory.baseAddress! + row * stride).assumingMemoryBound(to: UInt8.self)
+                let y = region.y + row * step
+                for column in 0..<width {
+                    let pixel = rgb(x: region.x + column * step, y: y)
+                    out[column * 4] = pixel.blue
+                    out[column * 4 + 1] = pixel.green
+                    out[column * 4 + 2] = pixel.red
+                    out[column * 4 + 3] = 255
+                }
             }
         }
         return bitmap

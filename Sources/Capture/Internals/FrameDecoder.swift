@@ -22,7 +22,7 @@ struct FrameDecoder {
     func brightness(_ frame: Frame) throws(CaptureError) -> Double {
         if frame.layout.format.isJPEG {
             let small = try jpegBitmap(frame, zoom: 1, maxSize: 64)
-            return FrameConverter(Frame(bitmap: small))?.meanLuma() ?? 0
+            return small.asFrame { FrameConverter($0)?.meanLuma() } ?? 0
         }
         let converter = try converter(frame)
         return converter.meanLuma()
@@ -60,12 +60,15 @@ struct FrameDecoder {
     }
 }
 
-extension Frame {
-    /// A bitmap seen as a BGRX frame (for measuring decoded JPEG frames like raw ones).
-    init(bitmap: Bitmap) {
-        self.init(bytes: UnsafeRawBufferPointer(start: bitmap.pixels, count: bitmap.byteCount),
-                  layout: FrameLayout(format: .bgrx, width: bitmap.width, height: bitmap.height,
-                                      bytesPerLine: bitmap.stride, imageSize: bitmap.byteCount, fullRange: true),
-                  timestamp: 0, sequence: 0)
+extension Bitmap {
+    /// The bitmap lent as a BGRX frame (to measure decoded JPEG frames like raw ones, and for the
+    /// test pattern), valid inside `body` only.
+    func asFrame<Result, Failure: Error>(timestamp: Double = 0, sequence: UInt32 = 0,
+                                         _ body: (Frame) throws(Failure) -> Result) throws(Failure) -> Result {
+        let layout = FrameLayout(format: .bgrx, width: width, height: height, bytesPerLine: stride,
+                                 imageSize: byteCount, fullRange: true)
+        return try withUnsafeBytes { (bytes) throws(Failure) in
+            try body(Frame(bytes: bytes, layout: layout, timestamp: timestamp, sequence: sequence))
+        }
     }
 }

@@ -22,7 +22,7 @@ final class TestPatternSource: FrameSource {
     let layout: FrameLayout
     private let host: any VideoDeviceHost
     private let card: Bitmap
-    private let frame: Bitmap
+    private var frame: Bitmap
     private var sequence: UInt32 = 0
 
     init(size: Resolution, host: any VideoDeviceHost) throws(CaptureError) {
@@ -45,29 +45,24 @@ final class TestPatternSource: FrameSource {
     func withNextFrame<Result>(timeout: Double, _ body: (Frame) throws(CaptureError) -> Result) throws(CaptureError) -> Result {
         sequence &+= 1
         draw(sequence)
-        let bytes = UnsafeRawBufferPointer(start: frame.pixels, count: frame.byteCount)
-        return try body(Frame(bytes: bytes, layout: layout, timestamp: host.now(), sequence: sequence))
+        return try frame.asFrame(timestamp: host.now(), sequence: sequence, body)
     }
 
     /// The card, the moving square and the counter, drawn into `frame`.
     private func draw(_ number: UInt32) {
-        memcpy(frame.pixels, card.pixels, card.byteCount)
+        frame = card
         let unit = max(2, frame.height / 60)
         // A square that crosses the lower third, so motion (and a frozen stream) is easy to see.
         let side = unit * 6
         let travel = max(1, frame.width - side)
         let x = Int(number) * unit % (2 * travel)
-        fill(x: x < travel ? x : 2 * travel - x, y: frame.height * 3 / 4 - side / 2, width: side, height: side,
-             color: (255, 255, 255))
-        SegmentDigits.draw(String(number), on: frame, x: unit * 2, y: unit * 2, digitHeight: unit * 6)
-    }
-
-    private func fill(x: Int, y: Int, width: Int, height: Int, color: (red: UInt8, green: UInt8, blue: UInt8)) {
-        Self.fill(frame, x: x, y: y, width: width, height: height, color: color)
+        Self.fill(&frame, x: x < travel ? x : 2 * travel - x, y: frame.height * 3 / 4 - side / 2, width: side,
+                  height: side, color: (255, 255, 255))
+        SegmentDigits.draw(String(number), on: &frame, x: unit * 2, y: unit * 2, digitHeight: unit * 6)
     }
 
     /// Fills a rectangle, clipped to the bitmap.
-    static func fill(_ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int,
+    static func fill(_ bitmap: inout Bitmap, x: Int, y: Int, width: Int, height: Int,
                      color: (red: UInt8, green: UInt8, blue: UInt8)) {
         for row in max(0, y)..<min(bitmap.height, y + height) {
             for column in max(0, x)..<min(bitmap.width, x + width) {
@@ -85,12 +80,12 @@ enum SegmentDigits {
     ].map { $0.map { $0 == "1" } }
 
     /// Draws white digits on a black box at (x, y).
-    static func draw(_ text: String, on bitmap: Bitmap, x: Int, y: Int, digitHeight: Int) {
+    static func draw(_ text: String, on bitmap: inout Bitmap, x: Int, y: Int, digitHeight: Int) {
         let thickness = max(1, digitHeight / 8)
         let width = digitHeight / 2
         let advance = width + thickness * 2
         let digits = text.compactMap { $0.wholeNumberValue }
-        TestPatternSource.fill(bitmap, x: x - thickness, y: y - thickness, width: advance * digits.count + thickness,
+        TestPatternSource.fill(&bitmap, x: x - thickness, y: y - thickness, width: advance * digits.count + thickness,
                                height: digitHeight + thickness * 2, color: (0, 0, 0))
         for (position, digit) in digits.enumerated() {
             let left = x + position * advance
@@ -101,7 +96,7 @@ enum SegmentDigits {
                 (left, y + half, thickness, half), (left, y, thickness, half), (left, y + half - thickness / 2, width, thickness),
             ]
             for (segment, bar) in bars.enumerated() where segments[digit][segment] {
-                TestPatternSource.fill(bitmap, x: bar.0, y: bar.1, width: bar.2, height: bar.3, color: (255, 255, 255))
+                TestPatternSource.fill(&bitmap, x: bar.0, y: bar.1, width: bar.2, height: bar.3, color: (255, 255, 255))
             }
         }
     }

@@ -1,27 +1,39 @@
 import CCairo
 
-/// A Cairo image surface drawing straight into a `Bitmap`'s memory (no copy). Keeps the bitmap alive.
-package final class CairoSurface {
-    package let bitmap: Bitmap
-    package let surface: OpaquePointer
-
-    package init(_ bitmap: Bitmap) {
-        self.bitmap = bitmap
-        surface = cairo_image_surface_create_for_data(
-            bitmap.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-            Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride))
+extension Bitmap {
+    /// Runs `body` with a Cairo context drawing straight into this bitmap's memory (made its own
+    /// first); the drawing is flushed before it returns.
+    package mutating func draw<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        let (width, height, stride) = (Int32(self.width), Int32(self.height), Int32(self.stride))
+        return try withUnsafeMutableBytes { bytes in
+            let surface = cairo_image_surface_create_for_data(
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, width, height, stride)!
+            defer {
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+            }
+            let context = cairo_create(surface)!
+            defer {
+                cairo_destroy(context)
+                cairo_surface_flush(surface)
+            }
+            return try body(context)
+        }
     }
 
-    deinit {
-        cairo_surface_finish(surface)
-        cairo_surface_destroy(surface)
-    }
-
-    /// Runs `body` with a fresh drawing context on this surface; flushes after.
-    package func draw(_ body: (OpaquePointer) -> Void) {
-        let context = cairo_create(surface)!
-        body(context)
-        cairo_destroy(context)
-        cairo_surface_flush(surface)
+    /// Runs `body` with a Cairo surface over this bitmap's memory, to paint from. Cairo does not
+    /// write to a source; the surface is finished before this returns so no reference outlives it.
+    package func withCairoSource<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        let (width, height, stride) = (Int32(self.width), Int32(self.height), Int32(self.stride))
+        return try withUnsafeBytes { bytes in
+            let surface = cairo_image_surface_create_for_data(
+                UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)),
+                CAIRO_FORMAT_RGB24, width, height, stride)!
+            defer {
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+            }
+            return try body(surface)
+        }
     }
 }

@@ -45,14 +45,17 @@ final class JPEGDecoder {
     /// Decodes at 1/`denominator` of full size, shrinking in the DCT domain.
     func decode(denominator: Int) throws(ImageError) -> Bitmap {
         let size = scaledSize(denominator: denominator)
-        guard let bitmap = Bitmap(width: size.width, height: size.height, zeroed: false) else {
+        guard var bitmap = Bitmap(width: size.width, height: size.height, zeroed: false) else {
             throw .outOfMemory(width: size.width, height: size.height)
         }
         var message = ErrorBuffer()
         var truncated: Int32 = 0
-        let status = message.withPointer {
-            sc_decoder_decode(handle, Int32(denominator), bitmap.pixels.assumingMemoryBound(to: UInt8.self),
-                              bitmap.stride, &truncated, $0)
+        let stride = bitmap.stride
+        let status = bitmap.withUnsafeMutableBytes { pixels in
+            message.withPointer {
+                sc_decoder_decode(handle, Int32(denominator), pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                  stride, &truncated, $0)
+            }
         }
         if status != 0 { throw Self.classify(message.text) }
         if truncated != 0 { throw .truncated }

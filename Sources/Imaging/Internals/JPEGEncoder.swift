@@ -16,9 +16,11 @@ enum JPEGEncoder {
                     optimize: 1,
                     exif: exif == nil ? nil : exifBuffer.baseAddress, exifLength: exifBuffer.count,
                     icc: icc == nil ? nil : iccBuffer.baseAddress, iccLength: iccBuffer.count)
-                return message.withPointer {
-                    sc_encode(bitmap.pixels.assumingMemoryBound(to: UInt8.self), Int32(bitmap.width),
-                              Int32(bitmap.height), bitmap.stride, options, &output, &length, $0)
+                return bitmap.withUnsafeBytes { pixels in
+                    message.withPointer {
+                        sc_encode(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(bitmap.width),
+                                  Int32(bitmap.height), bitmap.stride, options, &output, &length, $0)
+                    }
                 }
             }
         }

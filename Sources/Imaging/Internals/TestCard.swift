@@ -4,9 +4,9 @@ import CCairo
 /// tried and checked without a camera or a photo.
 public enum TestCard {
     public static func draw(width: Int, height: Int) -> Bitmap? {
-        guard let bitmap = Bitmap(width: width, height: height) else { return nil }
+        guard var bitmap = Bitmap(width: width, height: height) else { return nil }
         let w = Double(width), h = Double(height)
-        CairoSurface(bitmap).draw { cr in
+        bitmap.draw { cr in
             let bars: [(Double, Double, Double)] = [
                 (0.75, 0.75, 0.75), (0.75, 0.75, 0), (0, 0.75, 0.75), (0, 0.75, 0),
                 (0.75, 0, 0.75), (0.75, 0, 0), (0, 0, 0.75),

@@ -16,19 +16,18 @@ extension Watermarker {
         let rows = (tiles.count + columns - 1) / columns
         let width = columns * tileWidth + (columns + 1) * gap
         let height = rows * (tileHeight + captionHeight) + (rows + 1) * gap
-        guard let sheet = Bitmap(width: width, height: height) else { return nil }
+        guard var sheet = Bitmap(width: width, height: height) else { return nil }
         let captionSize = Double(captionHeight) * 0.55
         let captionFont = Template.Font(size: 0, weight: .bold)
-        CairoSurface(sheet).draw { cr in
+        sheet.draw { cr in
             cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
             cairo_paint(cr)
             text.prepare(for: cr)
             for (index, tile) in tiles.enumerated() {
                 let x = gap + (index % columns) * (tileWidth + gap)
                 let y = gap + (index / columns) * (tileHeight + captionHeight + gap)
-                let source = CairoSurface(tile.photo.bitmap)
-                withExtendedLifetime(source) {
-                    cairo_set_source_surface(cr, source.surface, Double(x + (tileWidth - tile.photo.width) / 2), Double(y))
+                tile.photo.bitmap.withCairoSource { source in
+                    cairo_set_source_surface(cr, source, Double(x + (tileWidth - tile.photo.width) / 2), Double(y))
                     cairo_paint(cr)
                 }
                 let caption = TextLayout(context: text.context, markup: Markup.escape(tile.caption), font: captionFont,

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file-system calls stampcam makes, on byte-exact paths (see `PathEncoding`), with EINTR
+/// retried and failures as `Errno`.
+public enum FileSystem {
+    /// Why a file could not be read as data.
+    public enum ReadError: Error, Equatable, Sendable {
+        /// open, fstat or read failed.
+        case system(Errno)
+        /// Not a regular file: a folder, a FIFO, a device … (opening never blocks on one).
+        case notRegular(FileStatus.Kind)
+        /// Larger than the caller accepts.
+        case tooLarge(size: Int, limit: Int)
+    }
+
+    /// Opens `path` for reading and checks it is a regular file. O_NONBLOCK makes opening a FIFO
+    /// return at once instead of waiting for a writer; it changes nothing for a regular file.
+    public static func openRegular(_ path: String) throws(ReadError) -> (descriptor: Int32, status: FileStatus) {
+        let fd: Int32
+        do {
+            fd = try Errno.retrying { () throws(Errno) in
+                try Errno.check(PathEncoding.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) })
+            }
+        } catch {
+            throw .system(error)
+        }
+        do {
+            let status = try FileStatus(descriptor: fd)
+            guard status.isRegular else { throw ReadError.notRegular(status.kind) }
+            return (fd, status)
+        } catch let error as ReadError {
+            close(fd)
+            throw error
+        } catch {
+            close(fd)
+            throw .system(error as? Errno ?? .io)
+        }
+    }
+
+    /// The whole of a regular file, at most `limit` bytes.
+    public static func read(_ path: String, limit: Int = Int.max) throws(ReadError) -> [UInt8] {
+        let (fd, status) = try openRegular(path)
+        defer { close(fd) }
+        guard status.size <= limit else { throw .tooLarge(size: status.size, limit: limit) }
+        do {
+            return try readAll(fd, expected: status.size, limit: limit)
+        } catch let error as ReadError {
+            throw error
+        } catch {
+            throw .system(error as? Errno ?? .io)
+        }
+    }
+
+    /// Reads to the end (a file may grow or shrink while it is read); refuses more than `limit`.
+    static func readAll(_ fd: Int32, expected: Int, limit: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, min(expected, limit)) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= limit else { throw ReadError.tooLarge(size: bytes.count, limit: limit) }
+                bytes += [UInt8](repeating: 0, count: max(4096, bytes.count))
+            }
+            let count = try Errno.retrying { () throws(Errno) in
+                try Errno.check(bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) })
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled <= limit else { throw ReadError.tooLarge(size: filled, limit: limit) }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes all of `bytes` to `fd`.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        var written = 0
+        while written < bytes.count {
+            let count = try Errno.retrying { () throws(Errno) in
+                try Errno.check(Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written))
+            }
+            guard count > 0 else { throw .io }
+            written += count
+        }
+    }
+
+    /// The names in a folder (without `.` and `..`), unsorted.
+    public static func list(_ folder: String) throws(Errno) -> [String] {
+        guard let directory = PathEncoding.withCString(folder, { opendir($0) }) else { throw .current }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw .current }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathEncoding.decode($0.prefix { $0 != 0 }) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// Creates `path` and any missing parents (mkdir -p); an existing folder is fine.
+    public static func makeFolders(_ path: String, mode: mode_t = 0o777) throws(Errno) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if part == "." || part == ".." { continue }
+            if PathEncoding.withCString(prefix, { mkdir($0, mode) }) != 0 {
+                let error = Errno.current
+                guard error == .exists else { throw error }
+            }
+        }
+        guard let status = FileStatus(path: path) else { throw .current }
+        guard status.isFolder else { throw .notFolder }
+    }
+
+    /// Whether this process may create files in `folder`.
+    public static func canWrite(_ folder: String) throws(Errno) {
+        if PathEncoding.withCString(folder, { access($0, W_OK | X_OK) }) != 0 { throw .current }
+    }
+
+    /// Removes a file; false when it could not be removed.
+    @discardableResult
+    public static func remove(_ path: String) -> Bool {
+        PathEncoding.withCString(path) { unlink($0) } == 0
+    }
+
+    /// Gives `from` the name `to` without replacing anything there (link + unlink): EEXIST when taken.
+    public static func link(_ from: String, to: String) throws(Errno) {
+        let status = PathEncoding.withCString(from) { source in PathEncoding.withCString(to) { Glibc.link(source, $0) } }
+        if status != 0 { throw .current }
+    }
+
+    /// Renames `from` to `to`, replacing a file there.
+    public static func rename(_ from: String, to: String) throws(Errno) {
+        let status = PathEncoding.withCString(from) { source in PathEncoding.withCString(to) { Glibc.rename(source, $0) } }
+        if status != 0 { throw .current }
+    }
+
+    /// Whether something (a file, a folder, a dangling link) has this name.
+    public static func exists(_ path: String) -> Bool {
+        FileStatus(linkAt: path) != nil
+    }
+}

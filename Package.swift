@@ -20,9 +20,9 @@ let package = Package(
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library", dependencies: ["Platform", "Templates"]),
-        .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging"]),
-        .target(name: "Session", dependencies: ["Templates"]),
-        .target(name: "StampCLI", dependencies: ["Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
+        .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
+        .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture"]),
+        .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -31,8 +31,8 @@ let package = Package(
         .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "TestSupport"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Templates"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "Platform", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     ]

@@ -5,7 +5,6 @@
 #include <libv4l2.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
 int sc_v4l2_open(const char *path, int flags, int video) {
@@ -36,10 +35,3 @@ void *sc_v4l2_mmap(size_t length, int fd, off_t offset) {
 
 int sc_v4l2_munmap(void *start, size_t length) { return v4l2_munmap(start, length); }
 
-int sc_errno(void) { return errno; }
-
-double sc_monotonic_seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}

@@ -68,6 +68,6 @@ public enum Cameras {
             }
             return (path, nil)
         }
-        return (testDevice, "no camera found; using the built-in test pattern (--device test)")
+        return (testDevice, "no camera found; using the built-in test pattern")
     }
 }

@@ -1,5 +1,6 @@
 /// Why a camera could not be used or a photo could not be taken. Each message names the device and
-/// says what to do; the CLI maps the cases to exit codes.
+/// says what happened (and what to do about the device itself); front ends add advice in their own
+/// terms (an option to pass, a button to tap) and the CLI maps the cases to exit codes.
 public enum CaptureError: Error, Equatable, CustomStringConvertible {
     /// The node does not exist; `available` lists the cameras that do.
     case noSuchDevice(String, available: [String])
@@ -35,7 +36,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noSuchDevice(let device, let available):
             let others = available.isEmpty
-                ? "no camera is connected; '--device test' uses the built-in test pattern"
+                ? "no camera is connected"
                 : "cameras here: " + available.joined(separator: ", ")
             return "\(device): no such camera (\(others))"
         case .permissionDenied(let device):
@@ -59,11 +60,9 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         case .unsupportedResolution(let device, let requested, let offered):
             return "\(device): the camera does not offer \(requested) (it offers \(offered.joined(separator: ", ")))"
         case .noFlash(let device, let mode):
-            return mode == .torch
-                ? "\(device): this camera has no torch light; use --flash off"
-                : "\(device): this camera has no flash; use --flash off (or auto, which does nothing without one)"
+            return mode == .torch ? "\(device): this camera has no torch light" : "\(device): this camera has no flash"
         case .flashFault(let device, let faults):
-            return "\(device): the flash reports a fault: \(faults.joined(separator: ", ")); let it cool down or use --flash off"
+            return "\(device): the flash reports a fault: \(faults.joined(separator: ", "))"
         case .control(let device, let name, let problem):
             return "\(device): control '\(name)': \(problem)"
         case .badFrames(let device, let detail):
@@ -76,6 +75,6 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     }
 
     private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        CaptureMetadata.number(value)
     }
 }

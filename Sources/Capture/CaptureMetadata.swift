@@ -1,8 +1,5 @@
 import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Templates
 
 /// What is known about a capture: when, with what, and with which settings. Goes into the
 /// photo's EXIF (`exifRecord`) so a stamp and any viewer can read it back.
@@ -32,20 +29,9 @@ public struct CaptureMetadata: Sendable, Equatable {
     public var focus: String?
     public var rotation: Rotation
 
-    /// "2026:11:29 14:22:33" in the capture's local time.
-    public var exifDateTime: String {
-        // The local wall-clock time is UTC shifted by the offset; gmtime needs no zone database.
-        var seconds = time_t(secondsSinceEpoch + utcOffsetMinutes * 60)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return "\(Self.pad(Int(parts.tm_year) + 1900, 4)):\(Self.pad(Int(parts.tm_mon) + 1)):\(Self.pad(Int(parts.tm_mday))) "
-            + "\(Self.pad(Int(parts.tm_hour))):\(Self.pad(Int(parts.tm_min))):\(Self.pad(Int(parts.tm_sec)))"
-    }
-
-    /// "+08:00"
-    public var exifOffset: String {
-        let sign = utcOffsetMinutes < 0 ? "-" : "+"
-        return "\(sign)\(Self.pad(abs(utcOffsetMinutes) / 60)):\(Self.pad(abs(utcOffsetMinutes) % 60))"
+    /// The capture's time on the local clock, with its zone.
+    public var time: Timestamp {
+        Timestamp(secondsSinceEpoch: secondsSinceEpoch, utcOffsetMinutes: utcOffsetMinutes)
     }
 
     /// One line of the settings, e.g. "stampcam: /dev/video0 YUYV 1280x720, settle auto (6 frames), flash off, zoom 1".
@@ -68,8 +54,8 @@ public struct CaptureMetadata: Sendable, Equatable {
         var record = ExifRecord()
         record.model = camera
         record.software = "stampcam"
-        record.dateTime = exifDateTime
-        record.offsetTime = exifOffset
+        record.dateTime = time.exifText
+        record.offsetTime = time.exifOffset
         record.pixelWidth = resolution.width
         record.pixelHeight = resolution.height
         record.userComment = summary
@@ -83,12 +69,9 @@ public struct CaptureMetadata: Sendable, Equatable {
         return record
     }
 
+    /// `2`, `1.5`, `0.33`: at most two decimals (and no trap on a value too large for an Int).
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 100).rounded() / 100)
-    }
-
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
+        return value == value.rounded() ? String(Int(value)) : String((value * 100).rounded() / 100)
     }
 }

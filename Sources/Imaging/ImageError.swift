@@ -22,7 +22,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "\(bits)-bit JPEG is not supported (only 8-bit)"
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = Double(width) * Double(height) / 1_000_000
-            return "\(width)x\(height) (\(Int(megapixels.rounded())) MP) is above the limit of \(limit / 1_000_000) MP; raise it with --max-pixels"
+            return "\(width)x\(height) (\(Int(megapixels.rounded())) MP) is above the limit of \(limit / 1_000_000) MP"
         case .corrupt(let detail):
             return "corrupt JPEG: \(detail)"
         case .outOfMemory(let width, let height):

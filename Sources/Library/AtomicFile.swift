@@ -1,8 +1,8 @@
 import Platform
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Puts files into place whole or not at all: bytes go to a temp file in the target folder, are
 /// synced, and only then take their final name. A crash or a full disk never leaves a partial file
@@ -12,6 +12,19 @@ public enum AtomicFile {
     /// killed one and tell them from those of a run still going.
     public static let tempPrefix = ".stampcam-"
 
+    /// Writes `bytes` under the claimed name: it must be free (another program taking it meanwhile
+    /// is an error), unless `replace`. Refuses to replace a file in `protected`. Returns the path.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to claim: NameClaim, replace: Bool,
+                             protected: Set<FileIdentity> = []) throws(FileError) -> String {
+        let temp = try writeTemp(bytes, directory: claim.folder, target: claim.path)
+        defer { FileSystem.remove(temp) }
+        guard try place(temp, at: claim.path, replace: replace, protected: protected) else {
+            throw .cannotCreate(path: claim.path, reason: "another program created this file meanwhile")
+        }
+        return claim.path
+    }
+
     /// Writes `bytes` as `directory/name`. Unless `overwrite`, an existing file is kept and the
     /// new one is named `name-1.ext`, `name-2.ext` …. Refuses to replace a file in `protected`.
     /// Returns the path written.
@@ -19,87 +32,74 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], directory: String, name: String, overwrite: Bool = false,
                              protected: Set<FileIdentity> = []) throws(FileError) -> String {
         let target = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template += Array((tempPrefix + "\(getpid())-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotCreate(path: target, reason: FileError.reason(errno)) }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var placed = false
-        defer {
-            if !placed { unlink(tempPath) }
-        }
-        do {
-            defer { close(fd) }
-            try writeAll(fd, bytes, path: target)
-            fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would
-            guard fsync(fd) == 0 else { throw FileError.io(path: target, reason: FileError.reason(errno)) }
-        }
+        let temp = try writeTemp(bytes, directory: directory, target: target)
+        defer { FileSystem.remove(temp) }
         var attempt = 0
         while true {
             let candidate = attempt == 0 ? target : numbered(target, attempt)
-            if let identity = FileIdentity(path: candidate), protected.contains(identity) {
-                throw .wouldReplaceInput(path: candidate)
-            }
-            if overwrite {
-                guard rename(tempPath, candidate) == 0 else {
-                    throw .cannotCreate(path: candidate, reason: FileError.reason(errno))
-                }
-                placed = true
-                return candidate
-            }
-            // link() fails instead of replacing: no race with another writer choosing the same name.
-            if link(tempPath, candidate) == 0 {
-                return candidate
-            }
-            guard errno == EEXIST else { throw .cannotCreate(path: candidate, reason: FileError.reason(errno)) }
+            if try place(temp, at: candidate, replace: overwrite, protected: protected) { return candidate }
             attempt += 1
+        }
+    }
+
+    /// A synced temp file in `directory` holding `bytes`, with the mode a new file would get.
+    private static func writeTemp(_ bytes: [UInt8], directory: String, target: String) throws(FileError) -> String {
+        var template = PathEncoding.encode(directory.hasSuffix("/") ? directory : directory + "/")
+        template += Array((tempPrefix + "\(ProcessID.current)-XXXXXX").utf8) + [0]
+        let fd = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+        }
+        guard fd >= 0 else { throw .cannotCreate(path: target, reason: Errno.current.reason) }
+        let temp = PathEncoding.decode(template.dropLast())
+        do throws(Errno) {
+            defer { close(fd) }
+            try FileSystem.writeAll(fd, bytes)
+            fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would
+            guard fsync(fd) == 0 else { throw Errno.current }
+        } catch {
+            FileSystem.remove(temp)
+            throw .io(path: target, reason: "write failed: \(error.reason) (nothing was written under this name)")
+        }
+        return temp
+    }
+
+    /// Gives the temp file its final name: link() fails instead of replacing, so no other writer's
+    /// file is ever lost; rename() replaces when asked. False when the name is taken (not replacing).
+    private static func place(_ temp: String, at path: String, replace: Bool,
+                              protected: Set<FileIdentity>) throws(FileError) -> Bool {
+        if let identity = FileIdentity(path: path), protected.contains(identity) {
+            throw .wouldReplaceInput(path: path)
+        }
+        do {
+            if replace {
+                try FileSystem.rename(temp, to: path)
+            } else {
+                try FileSystem.link(temp, to: path)
+            }
+            return true
+        } catch .exists where !replace {
+            return false
+        } catch {
+            throw .cannotCreate(path: path, reason: error.reason)
         }
     }
 
     /// The mode a new file gets under this process's umask. Read from /proc: the umask(2) way of
     /// reading it sets it for a moment, which other threads creating files at that moment would get.
     static let fileMode: mode_t = {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let status = (try? FileSystem.read("/proc/self/status", limit: 1 << 16)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
-        let mask = line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) }
-            ?? { let mask = umask(0o022); umask(mask); return mask }()
+        let digits = line.map { $0.dropFirst("Umask:".count).filter { !$0.isWhitespace } }
+        let mask = digits.flatMap { mode_t($0, radix: 8) } ?? 0o022
         return 0o666 & ~mask
     }()
 
-    /// Removes temp files left in `folder` by runs that are no longer alive (killed mid-write).
-    /// Returns how many were removed.
-    @discardableResult
-    public static func removeStaleTemps(in folder: String) -> Int {
-        guard let directory = opendir(folder) else { return 0 }
-        defer { closedir(directory) }
-        var removed = 0
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(tempPrefix) else { continue }
-            let fields = name.dropFirst(tempPrefix.count).split(separator: "-")
-            guard fields.count == 2, let pid = pid_t(fields[0]) else { continue }
-            if kill(pid, 0) == 0 || errno == EPERM { continue }  // that run is still going
-            if unlink(folder + "/" + name) == 0 { removed += 1 }
-        }
-        return removed
-    }
-
     /// `dir/photo.jpg` → `dir/photo-2.jpg`
-    static func numbered(_ path: String, _ number: Int) -> String {
+    public static func numbered(_ path: String, _ number: Int) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         if let dot = path[slash...].lastIndex(of: "."), dot != slash {
             return "\(path[..<dot])-\(number)\(path[dot...])"
         }
         return "\(path)-\(number)"
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .io(path: path, reason: "write failed: " + FileError.reason(errno)) }
-            written += count
-        }
     }
 }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
-/// Why a file could not be read or written. The message names the path.
+/// Why a file could not be read or written. The message names the path (escaped for display).
 public enum FileError: Error, Equatable, CustomStringConvertible {
     /// The input is missing or cannot be opened (exit 66).
     case cannotRead(path: String, reason: String)
@@ -15,22 +13,20 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
-        case .cannotCreate(let path, let reason): return "\(path): cannot create: \(reason)"
-        case .wouldReplaceInput(let path): return "\(path): refusing to write over an input photo"
-        case .io(let path, let reason): return "\(path): \(reason)"
+        case .cannotRead(let path, let reason): return "\(PathEncoding.display(path)): cannot read: \(reason)"
+        case .cannotCreate(let path, let reason): return "\(PathEncoding.display(path)): cannot create: \(reason)"
+        case .wouldReplaceInput(let path): return "\(PathEncoding.display(path)): refusing to write over an input photo"
+        case .io(let path, let reason): return "\(PathEncoding.display(path)): \(reason)"
         }
     }
 
-    /// strerror with advice for the cases users hit.
-    static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOSPC: return "no space left on the device (nothing was written)"
-        case EDQUOT: return "disk quota exceeded (nothing was written)"
-        case EFBIG: return "file too large for this file system or limit (nothing was written)"
-        case EACCES, EPERM: return "permission denied"
-        case EROFS: return "read-only file system"
-        default: return String(cString: strerror(code))
+    /// Reading `path` failed as `error` says.
+    public init(reading path: String, _ error: FileSystem.ReadError) {
+        switch error {
+        case .system(let errno): self = .cannotRead(path: path, reason: errno.reason)
+        case .notRegular(let kind): self = .cannotRead(path: path, reason: "\(kind), not a photo file")
+        case .tooLarge(let size, let limit):
+            self = .cannotRead(path: path, reason: "\(size) bytes is more than the \(limit) this file may have")
         }
     }
 }

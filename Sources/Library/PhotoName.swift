@@ -16,11 +16,9 @@ public enum PhotoName {
         return sanitised(template.render(fields) { $0 } ?? "", fallback: basename)
     }
 
-    /// `20261129-142233-0001.jpg` for a photo taken at `time` (EXIF form `2026:11:29 14:22:33`).
-    public static func shot(exifTime time: String, number: Int) -> String {
-        let stamp = time.filter { $0 != ":" }.replacingOccurrences(of: " ", with: "-")
-        let digits = String(number)
-        return stamp + "-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".jpg"
+    /// `20261129-142233-0001.jpg` for a photo taken at `time`.
+    public static func shot(time: Timestamp, number: Int) -> String {
+        TimeFormat.format(time, "%Y%m%d-%H%M%S-") + (try! TextTemplate("{seq:04}")).render(Fields(sequence: number), escape: { $0 })! + ".jpg"
     }
 
     /// One more than the highest number of a shot already in `folder`, so numbers keep counting up.

@@ -1,15 +1,15 @@
-import Foundation
+import Platform
 
 /// Where shot photos go by default: `$XDG_PICTURES_DIR/stampcam`, else the Pictures folder named in
 /// `~/.config/user-dirs.dirs`, else `~/Pictures/stampcam`.
 public enum PicturesFolder {
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+    public static func locate(environment: [String: String]) -> String {
+        let home = ProcessEnvironment.home(environment)
         if let pictures = environment["XDG_PICTURES_DIR"], !pictures.isEmpty {
             return pictures + "/stampcam"
         }
-        if let text = try? String(contentsOfFile: ConfigFolder.configHome(environment) + "/user-dirs.dirs", encoding: .utf8),
-           let pictures = userDirsPictures(text, home: home) {
+        if let bytes = try? FileSystem.read(ConfigFolder.configHome(environment) + "/user-dirs.dirs", limit: 1 << 16),
+           let pictures = userDirsPictures(String(decoding: bytes, as: UTF8.self), home: home) {
             return pictures + "/stampcam"
         }
         return home + "/Pictures/stampcam"
@@ -20,7 +20,7 @@ public enum PicturesFolder {
         for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
             var value = line.dropFirst("XDG_PICTURES_DIR=".count)
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = value.dropFirst().dropLast() }
-            let path = value.replacingOccurrences(of: "$HOME", with: home)
+            let path = value.hasPrefix("$HOME") ? home + value.dropFirst(5) : String(value)
             return path.isEmpty || path == home ? nil : path
         }
         return nil

@@ -74,6 +74,15 @@ public enum FileSystem {
     }
 
     /// Writes all of `bytes` to `fd`.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
+        let failure: Errno? = bytes.withUnsafeBytes { buffer in
+            do throws(Errno) { try writeAll(fd, buffer) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes` to `fd`.
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var written = 0
         while written < bytes.count {
@@ -127,6 +136,12 @@ public enum FileSystem {
         PathEncoding.withCString(path) { unlink($0) } == 0
     }
 
+    /// Removes an empty folder; false when it could not be removed (not empty, gone …).
+    @discardableResult
+    public static func removeFolder(_ path: String) -> Bool {
+        PathEncoding.withCString(path) { rmdir($0) } == 0
+    }
+
     /// Gives `from` the name `to` without replacing anything there (link + unlink): EEXIST when taken.
     public static func link(_ from: String, to: String) throws(Errno) {
         let status = PathEncoding.withCString(from) { source in PathEncoding.withCString(to) { Glibc.link(source, $0) } }
@@ -142,5 +157,22 @@ public enum FileSystem {
     /// Whether something (a file, a folder, a dangling link) has this name.
     public static func exists(_ path: String) -> Bool {
         FileStatus(linkAt: path) != nil
+    }
+}
+
+extension FileSystem {
+    /// Where a symbolic link points.
+    public static func readLink(_ path: String) throws(Errno) -> String {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let length = PathEncoding.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
+        guard length >= 0 else { throw .current }
+        return PathEncoding.decode(buffer[..<length].map { UInt8(bitPattern: $0) })
+    }
+}
+
+extension FileSystem {
+    /// One read(2) into `buffer`, retried on EINTR: the bytes read, 0 at the end or on an error.
+    public static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        (try? Errno.retrying { () throws(Errno) in try Errno.check(Glibc.read(fd, buffer.baseAddress, buffer.count)) }) ?? 0
     }
 }

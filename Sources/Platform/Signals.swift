@@ -128,6 +128,12 @@ public final class Signals: Sendable {
         terminate(signal)
     }
 
+    /// Writing past `ulimit -f` then fails with EFBIG (a full disk for our purposes) instead of
+    /// killing the process in the middle of a batch.
+    public static func ignoreFileSizeLimit() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     // MARK: the process's handlers
 
     /// The pipe the C handler writes signal numbers to (a handler may not touch Swift objects).
@@ -144,7 +150,7 @@ public final class Signals: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         Self.pipeWriteEnd = ends[1]
         let readEnd = ends[0]
-        let watcher = Thread { [self] in
+        Threads.detach { [self] in
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
@@ -153,8 +159,13 @@ public final class Signals: Sendable {
                 deliver(signal) { Self.endProcess($0) }
             }
         }
-        watcher.start()
+        var owned = sigset_t()
+        sigemptyset(&owned)
         for signal in Signal.allCases {
+            // A signal ignored when we started stays ignored: `nohup` and a script's `cmd &` mean it.
+            var previous = sigaction()
+            sigaction(signal.rawValue, nil, &previous)
+            if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
@@ -163,7 +174,10 @@ public final class Signals: Sendable {
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal.rawValue, &action, nil)
+            sigaddset(&owned, signal.rawValue)
         }
+        // A parent may have started us with these blocked (the mask is inherited): we handle them.
+        pthread_sigmask(SIG_UNBLOCK, &owned, nil)
     }
 
     /// Ends the process as `signal`'s default action does.
@@ -172,23 +186,5 @@ public final class Signals: Sendable {
         kill(getpid(), signal.rawValue)
         // A signal blocked in every thread cannot end us: leave with the code a shell would show.
         _exit(128 + signal.rawValue)
-    }
-}
-
-/// A thread running `body` once, for the signal watcher (Foundation's Thread is not needed for it).
-private final class Thread: @unchecked Sendable {
-    private let body: () -> Void
-
-    init(_ body: @escaping () -> Void) { self.body = body }
-
-    func start() {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
-            thread.body()
-            return nil
-        }, context)
-        pthread_detach(thread)
     }
 }

@@ -1,3 +1,5 @@
+import Capture
+
 /// What can happen to a shoot session: keys the user presses and results the camera and disk report.
 public enum ShootEvent: Equatable, Sendable {
     // From the user.

@@ -1,3 +1,5 @@
+import Capture
+
 /// Everything the shoot screen shows and the state machine decides on. A value: the session is a pure
 /// function from (state, event) to (state, effects), so every transition is testable in microseconds.
 public struct ShootState: Equatable, Sendable {
@@ -63,8 +65,4 @@ public struct ShotID: Hashable, Sendable, CustomStringConvertible {
     public let number: Int
     public init(_ number: Int) { self.number = number }
     public var description: String { "#\(number)" }
-}
-
-public enum FlashMode: String, Sendable, CaseIterable {
-    case off, on, auto, torch
 }

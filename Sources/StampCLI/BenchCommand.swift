@@ -1,4 +1,5 @@
 import Foundation
+import Session
 import Imaging
 import Library
 import Templates
@@ -11,18 +12,19 @@ enum BenchCommand: Command {
         name: "bench",
         usage: "bench [PHOTO] [--rounds N]",
         summary: "Measure the pipeline stages and each style's stamp on PHOTO (default: the test card), in ms.",
-        options: [
-            OptionSpec("rounds", value: "N", help: "repetitions per measurement (default 20)"),
-        ])
+        options: [rounds])
 
-    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
-        let rounds = try options.integer("rounds", in: 1...10_000, default: 20)
-        let store = TemplateStore(resources: resources, extraFolders: [])
-        let watermarker = try Watermarker(fontConfig: resources.fontConfig)
+    static let rounds = Option.integer("rounds", value: "N", in: 1...10_000, help: "repetitions per measurement (default 20)")
+
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let rounds = try options.value(Self.rounds) ?? 20
+        let console = context.console
+        let store = context.templates(extraFolders: [])
+        let watermarker = try Watermarker(fontConfig: context.resources.fontConfig)
         let fields = TemplatesCommand.sample
-        var photo: Photo
+        let photo: Photo
         if let path = options.positionals.first {
-            let bytes = try InputFile.read(path)
+            let bytes = try InputFile.read(path, limit: 1 << 30)
             console.out("photo: \(path) (\(bytes.count / 1024) KB)")
             console.out("  decode+orient+fit 1024: \(milliseconds(rounds) { _ = try Photo(jpeg: bytes) }) ms")
             photo = try Photo(jpeg: bytes)

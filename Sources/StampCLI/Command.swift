@@ -1,5 +1,5 @@
 /// A subcommand: its option table and what it does.
 protocol Command {
     static var spec: CommandSpec { get }
-    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Library
+import Platform
 import Templates
 
 /// `$XDG_CONFIG_HOME/stampcam/config.json` (default `~/.config/stampcam/config.json`): defaults for
@@ -7,13 +7,19 @@ import Templates
 /// (`"user": "Li Wei"`, `"template": "site-report"`, `"output": "/media/card/photos"`); flags take
 /// true. The command line wins: config values go in front of the user's arguments.
 enum Config {
-    static var path: String { ConfigFolder.locate() + "/config.json" }
-
-    /// Arguments for the config's settings that `command` has, e.g. `["--user", "Li Wei"]`.
-    static func arguments(for command: CommandSpec, file: String = path) throws(UsageError) -> [String] {
-        guard let data = FileManager.default.contents(atPath: file) else { return [] }
-        guard case .object(let settings)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-            throw .badValue(option: "config", value: file, expected: "a JSON object of settings")
+    /// Arguments for the config's settings that `command` has, e.g. `["--user", "Li Wei"]`. A file
+    /// that does not exist means no settings; one that cannot be read or parsed is an error.
+    static func arguments(for command: CommandSpec, file: String) throws(UsageError) -> [String] {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(file, limit: 1 << 20) } catch .system(.noEntry) { return [] } catch {
+            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a readable settings file (\(Self.reason(error)))")
+        }
+        let root: JSONValue
+        do { root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) } catch {
+            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings (\(error))")
+        }
+        guard case .object(let settings) = root else {
+            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings")
         }
         let known = Set(allOptionNames)
         var arguments: [String] = []
@@ -27,7 +33,7 @@ enum Config {
             case .string(let text)? where option.valueName != nil:
                 arguments += ["--\(key)", text]
             case .number(let number)? where option.valueName != nil:
-                arguments += ["--\(key)", number == number.rounded() ? String(Int(number)) : String(number)]
+                arguments += ["--\(key)", number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)]
             case .bool(let flag)? where option.valueName == nil:
                 if flag { arguments.append("--\(key)") }
             default:
@@ -36,6 +42,14 @@ enum Config {
             }
         }
         return arguments
+    }
+
+    private static func reason(_ error: FileSystem.ReadError) -> String {
+        switch error {
+        case .system(let errno): return errno.reason
+        case .notRegular(let kind): return "it is \(kind)"
+        case .tooLarge: return "it is larger than 1 MB"
+        }
     }
 
     /// Every option any command has (a config may hold settings for other commands).

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Where a command's output goes: results on `out`, messages (errors, warnings, summary) on `err`,
 /// and a self-overwriting status line on `progress` when stderr is a terminal. Tests pass closures
@@ -21,26 +19,24 @@ public struct Console: Sendable {
         self.outIsTerminal = outIsTerminal
     }
 
-    /// The process's stdout and stderr, one line per call.
+    /// The process's stdout and stderr, one line per call. Results (paths) go out byte for byte, so
+    /// a pipe gets the real file names; messages show names that are not text as `\xNN` and never
+    /// let a control character in a name reach the terminal.
     public static var standard: Console {
-        let errIsTerminal = isatty(2) == 1
+        let errIsTerminal = Terminal.isTerminal(2)
         // On a terminal each message first clears the progress line it would otherwise run into.
         let clear = errIsTerminal ? "\r\u{1B}[K" : ""
-        let out: @Sendable (String) -> Void = { line in writeAll(line + "\n", to: 1) }
-        let err: @Sendable (String) -> Void = { line in writeAll(clear + line + "\n", to: 2) }
-        let status: @Sendable (String) -> Void = { line in writeAll("\r\u{1B}[K" + line, to: 2) }
-        return Console(out: out, err: err, progress: errIsTerminal ? status : nil, outIsTerminal: isatty(1) == 1)
+        let out: @Sendable (String) -> Void = { line in writeAll(PathEncoding.encode(line) + [0x0A], to: 1) }
+        let err: @Sendable (String) -> Void = { line in
+            writeAll(Array((clear + PathEncoding.display(line) + "\n").utf8), to: 2)
+        }
+        let status: @Sendable (String) -> Void = { line in writeAll(Array(("\r\u{1B}[K" + line).utf8), to: 2) }
+        return Console(out: out, err: err, progress: errIsTerminal ? status : nil, outIsTerminal: Terminal.isTerminal(1))
     }
 }
 
-/// Writes all of `text` to `descriptor` in as few write(2) calls as it takes, unbuffered, so lines from
-/// several threads never interleave mid-line. Errors other than EINTR drop the rest (a closed pipe).
-func writeAll(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return }
-        bytes = bytes.dropFirst(count)
-    }
+/// Writes all of `bytes` to `descriptor`, unbuffered, so lines from several threads never
+/// interleave mid-line. A closed pipe or terminal drops the rest.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    try? FileSystem.writeAll(descriptor, bytes)
 }

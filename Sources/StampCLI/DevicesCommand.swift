@@ -7,23 +7,20 @@ enum DevicesCommand: Command {
         name: "devices",
         usage: "devices [--json] | devices --device D [--controls] [--set NAME=VALUE...]",
         summary: "List the cameras with their formats, sizes, frame rates, controls and flash/torch/zoom/focus; show or set one camera's controls.",
-        options: [
-            OptionSpec("device", short: "d", value: "D", help: "only this camera: /dev/videoN, N, or 'test'"),
-            OptionSpec("controls", help: "show only the camera's controls"),
-            OptionSpec("set", value: "NAME=VALUE", help: "set a control, e.g. brightness=140 or exposure_auto='Manual Mode' (repeatable)"),
-            OptionSpec("json", help: "print JSON instead of text"),
-        ])
+        options: [device, controls, set, json])
 
-    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
-        let assignments = try (options.values["set"] ?? []).map { pair throws(UsageError) -> (name: String, value: String) in
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw .badValue(option: "--set", value: pair, expected: "NAME=VALUE")
-            }
-            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
-        }
-        let json = options.flag("json")
-        return try Failure.capturing {
-            guard let device = options.value("device") else {
+    static let device = Option.text("device", short: "d", value: "D", help: "only this camera: /dev/videoN, N, or 'test'")
+    static let controls = Flag("controls", help: "show only the camera's controls")
+    static let set = Option.keyValue("set", value: "NAME=VALUE",
+                                     help: "set a control, e.g. brightness=140 or exposure_auto='Manual Mode' (repeatable)")
+    static let json = Flag("json", help: "print JSON instead of text")
+
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let console = context.console
+        let assignments = try options.values(set).map { (name: $0.key, value: $0.value) }
+        let json = options.flag(Self.json)
+        do {
+            guard let device = try options.value(device) else {
                 guard assignments.isEmpty else { throw UsageError.missing("--device D to set controls", command: spec.name) }
                 return try listAll(json: json, console: console)
             }
@@ -34,14 +31,16 @@ enum DevicesCommand: Command {
             }
             let camera = try Cameras.describe(device)
             if json {
-                console.out(DeviceJSON.text([camera], controlsOnly: options.flag("controls")))
-            } else if options.flag("controls") {
+                console.out(DeviceJSON.text([camera], controlsOnly: options.flag(controls)))
+            } else if options.flag(controls) {
                 for control in camera.controls { console.out(DeviceText.control(control)) }
                 if camera.controls.isEmpty { console.out("\(camera.path): no controls") }
             } else {
                 DeviceText.camera(camera).forEach(console.out)
             }
             return .success
+        } catch let error as CaptureError {
+            throw Failure(capture: error)
         }
     }
 

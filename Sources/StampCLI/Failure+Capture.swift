@@ -14,11 +14,18 @@ extension Failure {
              .flashFault, .outOfMemory:
             code = .unavailable
         }
-        self.init(error.description, code: code)
+        self.init(error.description + Self.advice(error), code: code)
     }
 
-    /// Runs `body`, turning a `CaptureError` into a `Failure`.
-    static func capturing<Result>(_ body: () throws -> Result) throws -> Result {
-        do { return try body() } catch let error as CaptureError { throw Failure(capture: error) }
+    /// What to do about it, in command-line terms (the browser says "tap Flash off" instead).
+    static func advice(_ error: CaptureError) -> String {
+        switch error {
+        case .noSuchDevice(_, let available) where available.isEmpty: return "; '--device test' uses the built-in test pattern"
+        case .noFlash(_, let mode): return mode == .torch ? "; use --flash off" : "; use --flash off (or auto, which does nothing without one)"
+        case .flashFault: return "; let it cool down or use --flash off"
+        case .unsupportedFormat: return "; choose one with --format"
+        case .unsupportedResolution: return "; choose one with --resolution"
+        default: return ""
+        }
     }
 }

@@ -1,10 +1,13 @@
 import Capture
 import Imaging
 import Library
+import Platform
+import Session
 import Templates
 import Watermark
 
-/// One line for the user and the exit code it leads to.
+/// One line for the user and the exit code it leads to. The layers below say what happened; this
+/// is where a line gets the advice that names a command-line option.
 struct Failure: Error {
     let message: String
     let code: ExitCode
@@ -14,19 +17,29 @@ struct Failure: Error {
         self.code = code
     }
 
-    /// Maps each layer's error to its exit code; `path` names the file when the error does not.
+    /// Maps each layer's error to its line and exit code; `path` names the file when the error does not.
     init(_ error: any Error, path: String) {
+        let place = PathEncoding.display(path)
         switch error {
         case let error as ImageError:
-            self.init("\(path): \(error)", code: .dataError)
+            self.init("\(place): \(error)\(Self.advice(error))", code: .dataError)
         case let error as FileError:
-            switch error {
-            case .cannotRead: self.init(error.description, code: .noInput)
-            case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
-            case .io: self.init(error.description, code: .ioError)
+            self.init(file: error)
+        case let error as WriteError:
+            let inner: Failure
+            switch error.cause {
+            case .file(let file): inner = Failure(file: file)
+            case .image(let image): inner = Failure(image, path: path)
+            case .watermark(let watermark): inner = Failure(watermark, path: path)
             }
+            let saved = error.saved.isEmpty ? "" : "; saved: " + error.saved.map(PathEncoding.display).joined(separator: ", ")
+            self.init(inner.message + saved, code: inner.code)
         case let error as TemplateError:
             self.init(error.description, code: .dataError)
+        case let error as TemplateStore.UnknownStyle:
+            self.init(UsageError.badValue(option: "--template", value: error.choice,
+                                          expected: "a known style (\(error.known.joined(separator: ", "))) or a .json file").description,
+                      code: .usage)
         case let error as WatermarkError:
             switch error {
             case .fontConfiguration: self.init(error.description, code: .unavailable)
@@ -39,7 +52,22 @@ struct Failure: Error {
         case let failure as Failure:
             self = failure
         default:
-            self.init("\(path): \(error)", code: .dataError)
+            self.init("\(place): \(error)", code: .dataError)
+        }
+    }
+
+    init(file error: FileError) {
+        switch error {
+        case .cannotRead: self.init(error.description, code: .noInput)
+        case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
+        case .io: self.init(error.description, code: .ioError)
+        }
+    }
+
+    private static func advice(_ error: ImageError) -> String {
+        switch error {
+        case .tooManyPixels: return "; raise the limit with --max-pixels"
+        default: return ""
         }
     }
 

@@ -1,4 +1,4 @@
-/// One command-line option: the table row that drives both parsing and `--help`.
+/// One command-line option's row: drives parsing, `--help`, the config file and completion.
 public struct OptionSpec: Sendable {
     public let long: String
     public let short: Character?
@@ -14,6 +14,95 @@ public struct OptionSpec: Sendable {
     }
 }
 
+/// Anything that declares an option row (typed options and flags), so a command's table is built
+/// from the same values its code reads.
+protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+/// An option declared once as a value: its row and how its text becomes a `Value`. Read with
+/// `options.value(Declared.output)`: a typo does not compile, a bad value is a `UsageError` naming it.
+struct Option<Value>: OptionDeclaration, Sendable {
+    let spec: OptionSpec
+    let convert: @Sendable (String) throws(UsageError) -> Value
+
+    init(_ long: String, short: Character? = nil, value: String, help: String,
+         convert: @escaping @Sendable (String) throws(UsageError) -> Value) {
+        spec = OptionSpec(long, short: short, value: value, help: help)
+        self.convert = convert
+    }
+
+    /// The error for `text` given to this option when `expected` was wanted.
+    func bad(_ text: String, expected: String) -> UsageError {
+        .badValue(option: "--\(spec.long)", value: text, expected: expected)
+    }
+}
+
+/// An option without a value.
+struct Flag: OptionDeclaration, Sendable {
+    let spec: OptionSpec
+
+    init(_ long: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(long, short: short, help: help)
+    }
+}
+
+extension Option where Value == String {
+    /// Any text.
+    static func text(_ long: String, short: Character? = nil, value: String, help: String) -> Option {
+        Option(long, short: short, value: value, help: help) { $0 }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number within `range`.
+    static func integer(_ long: String, short: Character? = nil, value: String, in range: ClosedRange<Int>,
+                        help: String) -> Option {
+        Option(long, short: short, value: value, help: help) { (text) throws(UsageError) in
+            guard let number = Int(text), range.contains(number) else {
+                throw .badValue(option: "--\(long)", value: text,
+                                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+    }
+}
+
+extension Option where Value == Double {
+    /// A finite number within `range` (so no later conversion can overflow).
+    static func number(_ long: String, short: Character? = nil, value: String, in range: ClosedRange<Double>,
+                       example: String, help: String) -> Option {
+        Option(long, short: short, value: value, help: help) { (text) throws(UsageError) in
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw .badValue(option: "--\(long)", value: text,
+                                expected: "a number from \(plain(range.lowerBound)) to \(plain(range.upperBound)), like \(example)")
+            }
+            return number
+        }
+    }
+
+    private static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// `KEY=VALUE`, split at the first `=`; the key must not be empty.
+struct KeyValue: Equatable, Sendable {
+    let key: String
+    let value: String
+}
+
+extension Option where Value == KeyValue {
+    static func keyValue(_ long: String, value: String, help: String) -> Option {
+        Option(long, value: value, help: help) { (text) throws(UsageError) in
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw .badValue(option: "--\(long)", value: text, expected: value)
+            }
+            return KeyValue(key: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+        }
+    }
+}
+
 /// A command's name, usage line, summary and option table.
 public struct CommandSpec: Sendable {
     public let name: String
@@ -21,12 +110,14 @@ public struct CommandSpec: Sendable {
     public let summary: String
     public let options: [OptionSpec]
 
+    static let help = Flag("help", short: "h", help: "show this help")
+
     /// Every command also gets `-h, --help`.
-    public init(name: String, usage: String, summary: String, options: [OptionSpec]) {
+    init(name: String, usage: String, summary: String, options: [any OptionDeclaration]) {
         self.name = name
         self.usage = usage
         self.summary = summary
-        self.options = options + [OptionSpec("help", short: "h", help: "show this help")]
+        self.options = (options + [Self.help]).map(\.spec)
     }
 
     /// `--help` text generated from the table.
@@ -95,29 +186,29 @@ public struct CommandSpec: Sendable {
     }
 }
 
-/// The result of parsing: option values by long name (repeatable options keep every value) and the
-/// positional arguments in order.
+/// The result of parsing: option texts by long name (repeatable options keep every value) and the
+/// positional arguments in order. Read through the declared options.
 public struct ParsedOptions: Equatable, Sendable {
-    public var values: [String: [String]] = [:]
+    var values: [String: [String]] = [:]
     public var positionals: [String] = []
 
-    public init(values: [String: [String]] = [:], positionals: [String] = []) {
+    init(values: [String: [String]] = [:], positionals: [String] = []) {
         self.values = values
         self.positionals = positionals
     }
 
-    /// The last value given for `long`: later options win, as in most tools.
-    public func value(_ long: String) -> String? { values[long]?.last }
-
-    public func flag(_ long: String) -> Bool { values[long] != nil }
-
-    /// An integer option within `range`, or `default` when absent.
-    public func integer(_ long: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
-        guard let text = value(long) else { return fallback }
-        guard let number = Int(text), range.contains(number) else {
-            throw .badValue(option: "--\(long)", value: text,
-                            expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
+    /// The last value given: later options win, as in most tools (and over the config file's).
+    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = values[option.spec.long]?.last else { return nil }
+        return try option.convert(text)
     }
+
+    /// Every value given, in order (repeatable options).
+    func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        var result: [Value] = []
+        for text in values[option.spec.long] ?? [] { result.append(try option.convert(text)) }
+        return result
+    }
+
+    func flag(_ flag: Flag) -> Bool { values[flag.spec.long] != nil }
 }

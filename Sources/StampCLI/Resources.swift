@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Where stampcam's data lives: fonts/fonts.conf and templates/. Installed, that is
 /// PREFIX/share/stampcam next to PREFIX/bin; in a source checkout, the package root above .build.
@@ -13,9 +11,10 @@ public struct Resources: Sendable {
     public init(root: String) { self.root = root }
 
     /// `STAMPCAM_DATA` when set, else the installed share folder, else the checkout we were built in.
-    public static func locate() -> Resources? {
-        if let override = getenv("STAMPCAM_DATA") { return Resources(root: String(cString: override)) }
-        guard var directory = executableDirectory() else { return nil }
+    public static func locate(environment: [String: String]) -> Resources? {
+        if let override = environment["STAMPCAM_DATA"], !override.isEmpty { return Resources(root: override) }
+        guard let executable = try? FileSystem.readLink("/proc/self/exe") else { return nil }
+        var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
         let installed = directory + "/../share/stampcam"
         if isFile(installed + "/fonts/fonts.conf") { return Resources(root: installed) }
         while directory.count > 1 {
@@ -27,13 +26,5 @@ public struct Resources: Sendable {
         return nil
     }
 
-    private static func executableDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-    }
-
-    private static func isFile(_ path: String) -> Bool { access(path, R_OK) == 0 }
+    private static func isFile(_ path: String) -> Bool { FileStatus(path: path)?.isRegular ?? false }
 }

@@ -1,69 +1,115 @@
 import Capture
-import Foundation
-import Imaging
 import Library
+import Platform
+import Session
+import Synchronization
 import Templates
 
 /// `stampcam shoot`: the watermark camera. On a terminal, a live preview with the stamp: shoot,
 /// restyle, retake, use. With `--yes` (or off a terminal), takes the photos at once: one, or a series
-/// with `--count` and `--interval`. Each photo is stamped and saved under a new name; the path printed.
+/// with `--count` and `--interval`. Both drive the same `ShootController`.
 enum ShootCommand: Command {
+    static let yes = Flag("yes", short: "y", help: "take the photo at once, without the preview")
+    static let count = Option.integer("count", value: "N", in: 1...100_000, help: "with --yes: take N photos (default 1)")
+    static let interval = Option.number("interval", value: "SECONDS", in: 0...86_400, example: "0.5",
+                                        help: "with --count: wait this long between photos (default 0)")
+    static let output = Option.text("output", short: "o", value: "DIR",
+                                    help: "folder for the photos (default $XDG_PICTURES_DIR/stampcam or ~/Pictures/stampcam)")
+    static let name = Option<TextTemplate>("name", value: "TEMPLATE",
+                                           help: "file name from template variables (default: YYYYMMDD-HHMMSS-NNNN.jpg)") { text throws(UsageError) in
+        do { return try TextTemplate(text) } catch {
+            throw .badValue(option: "--name", value: text, expected: "a name template (\(error))")
+        }
+    }
+    static let keepOriginal = Flag("keep-original", help: "also save the unstamped photo and a sidecar JSON to re-stamp it later")
+    static let exec = Option<ExecHook>("exec", value: "CMD",
+                                       help: "run CMD (no shell) after each save with the photo's path ({} in CMD, else added at the end)") { text throws(UsageError) in
+        do { return try ExecHook(text) } catch {
+            throw .badValue(option: "--exec", value: text, expected: "a command (\(error))")
+        }
+    }
+    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 92)")
+
     static let spec = CommandSpec(
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [
-            OptionSpec("yes", short: "y", help: "take the photo at once, without the preview"),
-            OptionSpec("count", value: "N", help: "with --yes: take N photos (default 1)"),
-            OptionSpec("interval", value: "SECONDS", help: "with --count: wait this long between photos (default 0)"),
-        ] + ShotWriter.options + CaptureOptions.table + FieldOptions.table)
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality] + CaptureOptions.all + StampOptions.all)
 
-    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
-        let capture = try CaptureOptions(options)
-        let count = try options.integer("count", in: 1...100_000, default: 1)
-        let interval = try interval(options)
-        let interactive = !options.flag("yes")
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let console = context.console
+        let capture = try CaptureOptions.settings(options)
+        let photos = try options.value(count) ?? 1
+        let pause = try options.value(interval) ?? 0
+        let interactive = !options.flag(yes)
         if interactive && !(Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
             throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
         }
         // Template and folder problems show before the camera is touched.
-        let stamper = try Stamper(resources: resources, fieldOptions: try FieldOptions(options),
-                                  load: LoadOptions(maxSize: 0),
-                                  quality: try options.integer("quality", in: 1...100, default: 92))
-        let writer = try ShotWriter(options, stamper: stamper)
-        try OutputFolders.create(writer.folder)
-        let device = chooseDevice(capture.device, console: console)
-        if interactive {
-            let others = Cameras.list().cameras.map(\.path).filter { $0 != device && device != Cameras.testDevice }
-            let screen = try Failure.capturing { try ShootScreen(devices: [device] + others, settings: capture.settings,
-                                                                 writer: writer) }
-            return screen.run()
+        let stamp = try StampOptions.values(options)
+        let store = context.templates(extraFolders: stamp.templateFolders)
+        let chosen = try store.resolve(stamp.templateChoice)
+        var styles = store.catalog.entries.map(\.template)
+        if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
+        let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
+        try OutputFolder.prepare(folder)
+        let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
+        var devices = [device]
+        if interactive && device != Cameras.testDevice {
+            devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
-        let camera = try Failure.capturing { try Camera.open(device, settings: capture.settings) }
-        defer { camera.close() }
+        let settings = ShootController.Settings(
+            devices: devices, capture: capture, styles: styles,
+            style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
+            nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
+            writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
+                                         version: StampCLI.version),
+            fontConfig: context.resources.fontConfig,
+            describe: { Failure($0, path: folder).message })
+        let controller = try ShootController(settings: settings)
+        defer { controller.close() }
+        if interactive { return ShootScreen(controller: controller).run() }
+        return try series(controller, count: photos, interval: pause, console: console)
+    }
+
+    /// `--yes`: shutter, use, and the next one after `interval` seconds; a Ctrl-C ends the series
+    /// after the photo in hand is saved (exit 130).
+    static func series(_ controller: ShootController, count: Int, interval: Double, console: Console) throws -> ExitCode {
+        let stop = Mutex(false)
+        let interrupt = Signals.shared.interceptInterrupt { stop.withLock { $0 = true } }
+        defer { interrupt.cancel() }
         for number in 1...count {
-            if number > 1 && interval > 0 { usleep(useconds_t(interval * 1_000_000)) }
-            let still = try Failure.capturing { try camera.captureStill() }
-            for note in camera.takeNotes() { console.err("stampcam: note: " + note) }
-            let path = try writer.save(still, style: stamper.template) { console.err("stampcam: warning: " + $0) }
-            console.out(path)
+            if number > 1 {
+                let end = WallClock.monotonic() + interval
+                while WallClock.monotonic() < end && !stop.withLock({ $0 }) { WallClock.sleep(min(0.1, end - WallClock.monotonic())) }
+            }
+            if stop.withLock({ $0 }) { return .interrupted }
+            controller.send(.shutter)
+            let taken = controller.wait(timeout: 600) { $0.state.phase != .capturing && $0.state.phase != .viewfinder }
+            report(controller, console: console)
+            guard let taken, taken.state.phase == .reviewing else { throw taken?.lastError ?? Failure("the camera gave no photo", code: .unavailable) }
+            controller.send(.use)
+            let saved = controller.wait(timeout: 600) { $0.state.phase != .saving }
+            report(controller, console: console)
+            guard let saved, case .saved = saved.state.phase, let written = saved.lastSaved else {
+                throw saved?.lastError ?? Failure("the photo could not be saved", code: .ioError)
+            }
+            for warning in written.warnings { console.err("stampcam: warning: " + warning) }
+            console.out(written.path)
         }
-        return .success
+        return stop.withLock { $0 } ? .interrupted : .success
+    }
+
+    /// Camera notes and warnings since the last call, one line each.
+    private static func report(_ controller: ShootController, console: Console) {
+        if let notice = controller.snapshot(clearNotice: true).notice { console.err("stampcam: note: " + notice) }
     }
 
     /// `--device`, else the first camera, else the test pattern (with a note saying so).
     static func chooseDevice(_ given: String?, console: Console) -> String {
         if let given { return given }
         let fallback = Cameras.defaultDevice()
-        if let note = fallback.note { console.err("stampcam: note: " + note) }
+        if let note = fallback.note { console.err("stampcam: note: \(note) (--device test)") }
         return fallback.device
-    }
-
-    static func interval(_ options: ParsedOptions) throws(UsageError) -> Double {
-        guard let text = options.value("interval") else { return 0 }
-        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
-            throw .badValue(option: "--interval", value: text, expected: "seconds from 0 to 86400, like 0.5")
-        }
-        return seconds
     }
 }

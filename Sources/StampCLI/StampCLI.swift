@@ -1,11 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Library
+import Platform
 
 /// The command-line program: picks the command, parses its options from its table, runs it and
 /// turns every error into one line and an exit code.
 public enum StampCLI {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, DevicesCommand.self,
@@ -21,10 +20,10 @@ public enum StampCLI {
         return text
     }
 
-    /// Runs one command line (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
-        // With `ulimit -f`, writing past the limit must fail with EFBIG, not kill us mid-batch.
-        signal(SIGXFSZ, SIG_IGN)
+    /// Runs one command line (without the program name) and returns the exit code. `environment`
+    /// is where the configuration, the user's templates and the Pictures folder are looked up.
+    public static func run(_ arguments: [String], console: Console = .standard,
+                           environment: [String: String]) -> Int32 {
         guard let name = arguments.first else {
             console.err(overview)
             return ExitCode.usage.rawValue
@@ -48,24 +47,30 @@ public enum StampCLI {
             return ExitCode.usage.rawValue
         }
         do {
-            let defaults = try Config.arguments(for: commandType.spec)
+            let configFile = ConfigFolder.locate(environment: environment) + "/config.json"
+            let defaults = try Config.arguments(for: commandType.spec, file: configFile)
             let options = try commandType.spec.parse(defaults + Array(arguments.dropFirst()))
-            if options.flag("help") {
+            if options.flag(CommandSpec.help) {
                 console.out(commandType.spec.help)
                 return ExitCode.success.rawValue
             }
-            guard let resources = Resources.locate() else {
+            guard let resources = Resources.locate(environment: environment) else {
                 throw Failure("cannot find stampcam's data folder (fonts/, templates/); set STAMPCAM_DATA", code: .unavailable)
             }
-            return try commandType.run(options, resources: resources, console: console).rawValue
-        } catch let error as UsageError {
-            console.err("stampcam: " + error.description)
-            return ExitCode.usage.rawValue
+            let context = Context(console: console, environment: environment, resources: resources)
+            return try commandType.run(options, context: context).rawValue
         } catch {
             let failure = Failure(error, path: name)
             console.err("stampcam: " + failure.message)
             return failure.code.rawValue
         }
+    }
+
+    /// The process's own command line and environment, names kept byte for byte (see `PathEncoding`).
+    public static func main() -> Int32 {
+        // With `ulimit -f`, writing past the limit must fail with EFBIG, not kill us mid-batch.
+        Signals.ignoreFileSizeLimit()
+        return run(ProcessEnvironment.arguments, environment: ProcessEnvironment.current)
     }
 }
 

@@ -1,93 +1,92 @@
 import Foundation
+import Library
+import Platform
+import Session
+import Synchronization
 
 /// Counts a batch's outcomes and reports them as they come: a path or a JSON line per photo, one
-/// line per failure, the progress line on a terminal, and the summary at the end.
-final class Tally: @unchecked Sendable {
-    private let total: Int
-    private let console: Console
-    private let quiet: Bool
-    private let json: Bool
-    private let started = Date()
-    private let lock = NSLock()
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-    private var done = 0, skipped = 0
-    private(set) var failures: [Failure] = []
-
-    init(total: Int, console: Console, settings: ApplyCommand.Settings) {
-        self.total = total
-        self.console = console
-        quiet = settings.quiet
-        json = settings.json
+/// line per failure (and per warning), the progress line on a terminal, and the summary at the end.
+final class Tally: Sendable {
+    private struct Counts {
+        var done = 0, skipped = 0
+        var failures: [Failure] = []
     }
 
+    private let total: Int
+    private let console: Console
+    private let display: ApplyCommand.Display
+    private let started = WallClock.monotonic()
+    private let counts = Mutex(Counts())
+
+    init(total: Int, console: Console, display: ApplyCommand.Display) {
+        self.total = total
+        self.console = console
+        self.display = display
+    }
+
+    /// One JSON line: paths shown as text (bytes that are not UTF-8 as `\xNN`).
     private struct Line: Encodable {
         let input: String
         let output: String?
         let status: String
         let error: String?
+        let warnings: [String]?
     }
 
-    private func emit(input: String, output: String?, status: String, error: String?) {
-        guard json else { return }
-        if let data = try? encoder.encode(Line(input: input, output: output, status: status, error: error)) {
-            console.out(String(decoding: data, as: UTF8.self))
-        }
+    private static func json(_ line: Line) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    func record(failure: Failure, input: String) {
-        lock.withLock {
-            failures.append(failure)
-            console.err("stampcam: " + failure.message)
-            emit(input: input, output: nil, status: "failed", error: failure.message)
-            showProgress()
-        }
-    }
-
-    func record(_ outcome: BatchRunner<Stamper>.Outcome) {
-        lock.withLock {
+    func record(_ outcome: ApplyJob.Outcome) {
+        counts.withLock { counts in
+            var failure: Failure?
             switch outcome.status {
             case .done:
-                done += 1
-                if !json && !console.outIsTerminal, let output = outcome.output { console.out(output) }
+                counts.done += 1
+                if !display.json && !console.outIsTerminal, let output = outcome.output { console.out(output) }
             case .skipped:
-                skipped += 1
+                counts.skipped += 1
             case .failed:
-                if let failure = outcome.failure {
-                    failures.append(failure)
-                    console.err("stampcam: " + failure.message)
-                }
+                let error = Failure(outcome.error ?? FileError.cannotRead(path: outcome.input, reason: "unknown"), path: outcome.input)
+                failure = error
+                counts.failures.append(error)
+                console.err("stampcam: " + error.message)
             }
-            emit(input: outcome.item.input, output: outcome.output, status: outcome.status.rawValue,
-                 error: outcome.failure?.message)
-            showProgress()
+            for warning in outcome.warnings {
+                console.err("stampcam: \(PathEncoding.display(outcome.input)): warning: \(warning)")
+            }
+            if display.json {
+                console.out(Self.json(Line(input: PathEncoding.display(outcome.input), output: outcome.output.map(PathEncoding.display),
+                                           status: outcome.status.rawValue, error: failure?.message,
+                                           warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)))
+            }
+            showProgress(counts)
         }
     }
 
-    private var seconds: Double { Date().timeIntervalSince(started) }
+    private var seconds: Double { WallClock.monotonic() - started }
 
-    private func showProgress() {
-        guard !quiet && !json, let progress = console.progress else { return }
-        progress(ProgressLine.render(done: done + skipped + failures.count, total: total, seconds: seconds))
+    private func showProgress(_ counts: Counts) {
+        guard !display.quiet && !display.json, let progress = console.progress else { return }
+        progress(ProgressLine.render(done: counts.done + counts.skipped + counts.failures.count, total: total, seconds: seconds))
     }
 
     /// Prints the summary and returns the exit code.
     func finish(interrupted: Bool) -> ExitCode {
-        lock.withLock {
+        counts.withLock { counts in
             let elapsed = seconds
-            var summary = "\(done) done, \(skipped) skipped, \(failures.count) failed in \(ProgressLine.oneDecimal(elapsed)) s"
-            if done > 0 && elapsed > 0 { summary += " (\(ProgressLine.oneDecimal(Double(done) / elapsed)) photos/s)" }
+            var summary = "\(counts.done) done, \(counts.skipped) skipped, \(counts.failures.count) failed in \(ProgressLine.oneDecimal(elapsed)) s"
+            if counts.done > 0 && elapsed > 0 { summary += " (\(ProgressLine.oneDecimal(Double(counts.done) / elapsed)) photos/s)" }
             if interrupted {
                 console.err("stampcam: interrupted: \(summary); run again with --skip-existing to finish")
                 return .interrupted
             }
-            if !quiet || !failures.isEmpty {
+            if !display.quiet || !counts.failures.isEmpty {
                 console.err("stampcam: " + summary)
             }
-            return Failure.exitCode(for: failures)
+            return Failure.exitCode(for: counts.failures)
         }
     }
 }

@@ -1,4 +1,6 @@
 import Imaging
+import Platform
+import Session
 import Templates
 import Watermark
 
@@ -8,7 +10,7 @@ enum TemplatesCommand: Command {
         name: "templates",
         usage: "templates check [FILE...] [options]",
         summary: "Check templates (the given files, else all known): JSON, markup, and glyphs for the given field values.",
-        options: FieldOptions.table)
+        options: StampOptions.all)
 
     /// Field values that exercise every line when the user gives none.
     static let sample = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "sample",
@@ -16,16 +18,16 @@ enum TemplatesCommand: Command {
                                note: "Sample note", latitude: 48.8584, longitude: 2.2945, altitude: 35,
                                camera: "Sample Camera", filename: "sample.jpg", sequence: 1)
 
-    static func run(_ options: ParsedOptions, resources: Resources, console: Console) throws -> ExitCode {
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         guard options.positionals.first == "check" else {
             throw UsageError.missing("the subcommand 'check'", command: spec.name)
         }
-        let fieldOptions = try FieldOptions(options)
+        let stamp = try StampOptions.values(options)
         let files = Array(options.positionals.dropFirst())
         var templates: [(String, Template)] = []
         var problems: [String] = []
         if files.isEmpty {
-            let store = TemplateStore(resources: resources, extraFolders: fieldOptions.templateFolders)
+            let store = context.templates(extraFolders: stamp.templateFolders)
             problems += store.problems
             templates = store.catalog.entries.map { ($0.file, $0.template) }
         } else {
@@ -33,21 +35,22 @@ enum TemplatesCommand: Command {
                 do { templates.append((file, try TemplateStore.read(file))) } catch { problems.append(error.description) }
             }
         }
-        let watermarker = try Watermarker(fontConfig: resources.fontConfig)
-        let fields = fieldOptions.given.filled(from: sample)
+        let watermarker = try Watermarker(fontConfig: context.resources.fontConfig)
+        let fields = stamp.fields.given.filled(from: sample)
         for (file, template) in templates {
+            let shown = PathEncoding.display(file)
             let markup = watermarker.markupProblems(in: template)
-            problems += markup.map { "\(file): \($0)" }
+            problems += markup.map { "\(shown): \($0)" }
             guard markup.isEmpty, let canvas = Bitmap(width: 1024, height: 768) else { continue }
             var photo = Photo(bitmap: canvas)
             let unknown = try watermarker.stamp(&photo, template: template, fields: fields).unknownGlyphs
             if unknown > 0 {
-                console.err("stampcam: \(file): warning: \(unknown) characters have no glyph in the configured fonts "
+                context.console.err("stampcam: \(shown): warning: \(unknown) characters have no glyph in the configured fonts "
                     + "(add a font to fonts/)")
             }
-            console.out("\(file): ok (\(template.id))")
+            context.console.out("\(shown): ok (\(template.id))")
         }
-        for problem in problems { console.err("stampcam: " + problem) }
+        for problem in problems { context.console.err("stampcam: " + problem) }
         return problems.isEmpty ? .success : .dataError
     }
 }

@@ -3,4 +3,4 @@ import Glibc
 #endif
 import StampCLI
 
-exit(StampCLI.run(Array(CommandLine.arguments.dropFirst())))
+exit(StampCLI.main())

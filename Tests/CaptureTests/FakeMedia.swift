@@ -1,3 +1,4 @@
+import Platform
 import CV4L2
 @testable import Capture
 

@@ -148,7 +148,7 @@ import TestSupport
 
     @Test func theTestPatternBehavesLikeACamera() throws {
         let host = FakeHost()
-        #expect(Cameras.defaultDevice(host: host) == (Cameras.testDevice, "no camera found; using the built-in test pattern (--device test)"))
+        #expect(Cameras.defaultDevice(host: host) == (Cameras.testDevice, "no camera found; using the built-in test pattern"))
         var settings = CaptureSettings()
         settings.resolution = Resolution(width: 640, height: 360)
         let camera = try Camera.open("test", settings: settings, host: host)

@@ -63,7 +63,7 @@ import TestSupport
         #expect(throws: FileError.cannotRead(path: folder + "/none", reason: "No such file or directory")) {
             try InputFile.read(folder + "/none")
         }
-        #expect(throws: FileError.cannotRead(path: folder, reason: "is a directory")) {
+        #expect(throws: FileError.cannotRead(path: folder, reason: "a folder, not a photo file")) {
             try InputFile.read(folder)
         }
     }

@@ -35,7 +35,7 @@ import Templates
 
     @Test("shot names: capture time and a number that keeps counting up in the folder")
     func shots() throws {
-        #expect(PhotoName.shot(exifTime: "2026:11:29 14:22:33", number: 7) == "20261129-142233-0007.jpg")
+        #expect(PhotoName.shot(time: try #require(Timestamp(iso8601: "2026-11-29T14:22:33+08:00")), number: 7) == "20261129-142233-0007.jpg")
         let folder = try TestFiles.temporaryFolder("shots")
         #expect(PhotoName.nextShotNumber(in: folder) == 1)
         for name in ["20261129-142233-0007.jpg", "20261129-142233-0012.original.jpg", "20261129-142233-0009.json", "x-1.jpg"] {

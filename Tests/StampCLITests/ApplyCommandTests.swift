@@ -83,7 +83,7 @@ import Imaging
         case "truncated.jpg": return (BadJPEG.truncated(goodBytes), "truncated JPEG (the data ends before the image does)")
         case "deep.jpg": return (BadJPEG.twelveBit(goodBytes), "12-bit JPEG is not supported (only 8-bit)")
         default: return (BadJPEG.resized(goodBytes, width: 60000, height: 60000),
-                         "60000x60000 (3600 MP) is above the limit of 200 MP; raise it with --max-pixels")
+                         "60000x60000 (3600 MP) is above the limit of 200 MP; raise the limit with --max-pixels")
         }
     }
 
@@ -153,12 +153,13 @@ import Imaging
         let (_, bad, good) = try Self.batch("x.jpg", [1])
         let result = CLI.run(["apply", good, "-o", bad])
         #expect(result.code == 73)
-        #expect(result.err == ["stampcam: \(bad): not a folder"])
+        #expect(result.err == ["stampcam: \(bad): cannot create: a file has this name, not a folder"])
     }
 
     /// Runs the binary as an unprivileged user when we are root (root reads and writes anything).
     static func asUnprivileged(_ command: String) -> String {
-        getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups -- \(command)" : command
+        // nobody gets a home of its own: root's configuration is not readable to it (and not its own).
+        getuid() == 0 ? "HOME=/nonexistent XDG_CONFIG_HOME=/nonexistent setpriv --reuid=65534 --regid=65534 --clear-groups -- \(command)" : command
     }
 
     @Test("an unreadable photo (permissions): exit 66 naming it; an unwritable folder: exit 73",
@@ -181,7 +182,7 @@ import Imaging
         chmod(readOnly, 0o555)
         let unwritable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(good) -o \(readOnly)"))
         #expect(unwritable.code == 73)
-        #expect(unwritable.err == ["stampcam: \(readOnly): cannot write to this folder: Permission denied"])
+        #expect(unwritable.err == ["stampcam: \(readOnly): cannot create: permission denied (this folder cannot be written to)"])
     }
 
     @Test("a full disk (file size limit): clear error, exit 74, no partial file")

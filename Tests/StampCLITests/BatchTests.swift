@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 import TestSupport
 import Imaging
@@ -66,18 +67,16 @@ import Imaging
     @Test("Ctrl-C: the photos in flight finish, no temp file is left, exit 130")
     func interrupt() throws {
         let out = try TestFiles.temporaryFolder("int")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["apply", Self.corpus, "-o", out, "-j", "1", "--max-size", "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        // Spawned with default signal handling: a Foundation Process started while another test's
+        // system(3) runs would inherit SIGINT ignored, and an ignored SIGINT is respected.
+        let pid = try Subprocess.spawn([CLI.binary, "apply", Self.corpus, "-o", out, "-j", "1", "--max-size", "0"],
+                                       output: "/dev/null", errors: out + "/.err")
         usleep(600_000)
-        kill(process.processIdentifier, SIGINT)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        kill(pid, SIGINT)
+        let status = try Subprocess.wait(pid)
+        let message = String(decoding: try TestFiles.bytes(out + "/.err"), as: UTF8.self)
+        try FileManager.default.removeItem(atPath: out + "/.err")
+        #expect(status == .exited(130))
         #expect(message.contains("stampcam: interrupted: "))
         #expect(message.contains("run again with --skip-existing to finish"))
         #expect(Self.temps(out).isEmpty)

@@ -17,11 +17,19 @@ final class LineCollector: @unchecked Sendable {
 }
 
 enum CLI {
-    static func run(_ arguments: [String]) -> CLIResult {
+    /// Runs in-process with an environment of its own: HOME and XDG_CONFIG_HOME in an empty folder,
+    /// so the developer's own configuration and templates are never read.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) -> CLIResult {
         let out = LineCollector(), err = LineCollector()
-        let code = StampCLI.run(arguments, console: Console(out: { out.append($0) }, err: { err.append($0) }))
+        let code = StampCLI.run(arguments, console: Console(out: { out.append($0) }, err: { err.append($0) }),
+                                environment: cleanEnvironment.merging(extra) { _, given in given })
         return CLIResult(code: code, out: out.lines, err: err.lines)
     }
+
+    static let cleanEnvironment: [String: String] = {
+        let home = (try? TestFiles.temporaryFolder("home")) ?? "/nonexistent"
+        return ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": home + "/Pictures"]
+    }()
 
     /// The stampcam binary built beside the test bundle.
     static var binary: String {

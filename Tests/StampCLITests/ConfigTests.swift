@@ -16,8 +16,8 @@ import TestSupport
         let arguments = try Config.arguments(for: ApplyCommand.spec, file: file)
         #expect(arguments == ["--quality", "80", "--skip-existing", "--user", "Li Wei"])
         let parsed = try ApplyCommand.spec.parse(arguments + ["x.jpg", "-o", "out", "--user", "Ana"])
-        #expect(parsed.value("user") == "Ana")
-        #expect(parsed.flag("skip-existing"))
+        #expect(try parsed.value(StampOptions.user) == "Ana")
+        #expect(parsed.flag(ApplyCommand.skipExisting))
     }
 
     @Test("settings for options a command lacks are left out, unknown ones are errors")

@@ -2,11 +2,13 @@ import Testing
 @testable import StampCLI
 
 @Suite struct OptionTableTests {
-    static let spec = CommandSpec(name: "demo", usage: "demo [options] FILE...", summary: "A demo.", options: [
-        OptionSpec("output", short: "o", value: "DIR", help: "where"),
-        OptionSpec("quality", value: "Q", help: "how good"),
-        OptionSpec("overwrite", help: "replace"),
-    ])
+    static let output = Option.text("output", short: "o", value: "DIR", help: "where")
+    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "how good")
+    static let overwrite = Flag("overwrite", help: "replace")
+    static let set = Option.keyValue("set", value: "KEY=VALUE", help: "a value")
+    static let zoom = Option.number("zoom", value: "X", in: 1...1000, example: "2", help: "zoom")
+    static let spec = CommandSpec(name: "demo", usage: "demo [options] FILE...", summary: "A demo.",
+                                  options: [output, quality, overwrite, set, zoom])
 
     @Test("argv → options and positionals", arguments: [
         (["a.jpg", "-o", "out"], ParsedOptions(values: ["output": ["out"]], positionals: ["a.jpg"])),
@@ -31,14 +33,26 @@ import Testing
         #expect(throws: expected) { try Self.spec.parse(argv) }
     }
 
-    @Test("integer options are range-checked")
-    func integers() throws {
+    @Test("typed options convert their values: ranges checked, later values win, repeatables kept")
+    func typed() throws {
         let parsed = try Self.spec.parse(["--quality", "101"])
         #expect(throws: UsageError.badValue(option: "--quality", value: "101", expected: "a whole number from 1 to 100")) {
-            try parsed.integer("quality", in: 1...100, default: 90)
+            try parsed.value(Self.quality)
         }
-        #expect(try Self.spec.parse([]).integer("quality", in: 1...100, default: 90) == 90)
-        #expect(try Self.spec.parse(["--quality", "7"]).integer("quality", in: 1...100, default: 90) == 7)
+        #expect(try Self.spec.parse([]).value(Self.quality) == nil)
+        #expect(try Self.spec.parse(["--quality", "7", "--quality", "8"]).value(Self.quality) == 8)
+        #expect(try Self.spec.parse(["--set", "a=1", "--set", "b==2"]).values(Self.set)
+            == [KeyValue(key: "a", value: "1"), KeyValue(key: "b", value: "=2")])
+        #expect(throws: UsageError.badValue(option: "--set", value: "=x", expected: "KEY=VALUE")) {
+            try Self.spec.parse(["--set", "=x"]).values(Self.set)
+        }
+        #expect(try Self.spec.parse(["--overwrite"]).flag(Self.overwrite))
+    }
+
+    @Test("numbers from the user are finite and in range, so no later conversion can trap",
+          arguments: ["1e19", "inf", "nan", "-1", "0.5", "x", ""])
+    func numbers(text: String) {
+        #expect(throws: UsageError.self) { try Self.spec.parse(["--zoom", text]).value(Self.zoom) }
     }
 
     @Test("help is generated from the same table")

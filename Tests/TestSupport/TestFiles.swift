@@ -44,8 +44,10 @@ public enum TestFiles {
         try Data(bytes).write(to: url)
     }
 
+    /// The names in `folder`, sorted; the `.stampcam` marker of an output folder is left out (temp
+    /// files and claims, also hidden, are not: a test must see those).
     public static func files(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != ".stampcam" }.sorted()
     }
 }
 

@@ -23,10 +23,6 @@ int sc_v4l2_close(int fd);
 int sc_v4l2_ioctl(int fd, unsigned long request, void *argument);
 void *sc_v4l2_mmap(size_t length, int fd, off_t offset);
 int sc_v4l2_munmap(void *start, size_t length);
-/// errno of the calling thread, for Swift code that reads it right after a call.
-int sc_errno(void);
-/// CLOCK_MONOTONIC in seconds, the clock V4L2 buffer timestamps use.
-double sc_monotonic_seconds(void);
 
 // --- ioctl numbers -------------------------------------------------------------------------------
 static const unsigned long sc_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;

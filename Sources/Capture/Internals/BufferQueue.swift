@@ -1,3 +1,4 @@
+import Platform
 import CV4L2
 
 /// The driver's frame buffers, mapped into our memory, and the stream that fills them. Owns the

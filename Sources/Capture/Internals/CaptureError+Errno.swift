@@ -1,3 +1,4 @@
+import Platform
 extension CaptureError {
     /// The error a failed device call means for the user.
     init(_ errno: Errno, device: String, call: String) {

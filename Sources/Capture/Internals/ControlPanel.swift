@@ -1,3 +1,4 @@
+import Platform
 /// The controls of one node (a video node or a flash subdevice): looked up by id or by the names
 /// people type, set with errors a user can act on.
 final class ControlPanel {

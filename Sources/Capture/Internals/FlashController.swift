@@ -1,13 +1,15 @@
 import CV4L2
+import Platform
 
 /// Drives a flash LED through the V4L2 flash controls on its node (the video node or a
 /// `/dev/v4l-subdevN`): torch on and off, and a software strobe with timeout and fault checks.
-/// A lit LED is registered with `LightGuard` so a signal cannot leave it on.
+/// A lit LED registers a cleanup with `Signals`, so a signal cannot leave it on: closing the node
+/// does not switch it off.
 final class FlashController {
     let panel: ControlPanel
     let canFlash: Bool
     let canTorch: Bool
-    private var guardKey: Int?
+    private var lit: Signals.Registration?
 
     /// Nil when the node has no LED mode control.
     init?(panel: ControlPanel) {
@@ -23,7 +25,7 @@ final class FlashController {
     var path: String { panel.path }
 
     /// Whether the LED may be on (torch lit or flash armed).
-    var isLit: Bool { guardKey != nil }
+    var isLit: Bool { lit != nil }
 
     /// Lights the torch, or switches the LED off.
     func torch(_ on: Bool) throws(CaptureError) {
@@ -83,7 +85,7 @@ final class FlashController {
 
     /// Switches the LED off, whatever it was doing; never throws (used on every exit path).
     func off() {
-        guard guardKey != nil else { return }
+        guard lit != nil else { return }
         try? panel.set(sc_CID_FLASH_LED_MODE, Int64(sc_FLASH_LED_MODE_NONE))
         markDark()
     }
@@ -108,14 +110,14 @@ final class FlashController {
     ]
 
     private func markLit() {
-        guard guardKey == nil else { return }
+        guard lit == nil else { return }
         let switchOff = SwitchOff(node: panel.node)
-        guardKey = LightGuard.shared.lit { switchOff.run() }
+        lit = Signals.shared.onTermination(.lights) { switchOff.run() }
     }
 
     private func markDark() {
-        if let key = guardKey { LightGuard.shared.dark(key) }
-        guardKey = nil
+        lit?.cancel()
+        lit = nil
     }
 }
 

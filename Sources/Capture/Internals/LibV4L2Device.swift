@@ -1,3 +1,4 @@
+import Platform
 import CV4L2
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ final class LibV4L2Device: VideoDeviceIO {
     /// Opens `path` read-write and non-blocking (frames are waited for with poll).
     static func open(_ path: String, kind: NodeKind) -> Result<any VideoDeviceIO, Errno> {
         let fd = sc_v4l2_open(path, O_RDWR | O_NONBLOCK, kind == .video ? 1 : 0)
-        guard fd >= 0 else { return .failure(Errno(sc_errno())) }
+        guard fd >= 0 else { return .failure(.current) }
         return .success(LibV4L2Device(path: path, fd: fd))
     }
 
@@ -24,20 +25,20 @@ final class LibV4L2Device: VideoDeviceIO {
     deinit { _ = sc_v4l2_close(fd) }
 
     func ioctl(_ request: UInt, _ argument: UnsafeMutableRawPointer) -> Int32 {
-        sc_v4l2_ioctl(fd, request, argument) == 0 ? 0 : sc_errno()
+        sc_v4l2_ioctl(fd, request, argument) == 0 ? 0 : Errno.current.code
     }
 
     func poll(milliseconds: Int32, events: inout PollEvents) -> Int32 {
         var entry = pollfd(fd: fd, events: Int16(POLLIN | POLLPRI), revents: 0)
         let count = Glibc.poll(&entry, 1, milliseconds)
-        guard count >= 0 else { return sc_errno() }
+        guard count >= 0 else { return Errno.current.code }
         events = count == 0 ? [] : PollEvents(rawValue: entry.revents).intersection([.readable, .error, .hangUp])
         return 0
     }
 
     func map(length: Int, offset: Int) -> Result<UnsafeMutableRawPointer, Errno> {
         guard let address = sc_v4l2_mmap(length, fd, off_t(offset)), address != MAP_FAILED else {
-            return .failure(Errno(sc_errno()))
+            return .failure(.current)
         }
         return .success(address)
     }

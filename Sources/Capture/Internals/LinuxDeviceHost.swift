@@ -1,3 +1,4 @@
+import Platform
 import CV4L2
 
 #if canImport(Glibc)
@@ -53,14 +54,9 @@ struct LinuxDeviceHost: VideoDeviceHost {
         return nil
     }
 
-    func now() -> Double { sc_monotonic_seconds() }
+    func now() -> Double { WallClock.monotonic() }
 
-    func wallClock() -> (secondsSinceEpoch: Int, utcOffsetMinutes: Int) {
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return (Int(seconds), Int(parts.tm_gmtoff) / 60)
-    }
+    func wallClock() -> (secondsSinceEpoch: Int, utcOffsetMinutes: Int) { WallClock.now() }
 
     private static func entries(of folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }

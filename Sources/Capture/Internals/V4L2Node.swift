@@ -1,3 +1,4 @@
+import Platform
 import CV4L2
 
 /// Typed V4L2 queries on one open node: C structs in, Swift values out. Every call goes through

@@ -1,3 +1,4 @@
+import Platform
 /// Frames from a V4L2 node: a `BufferQueue` with poll, EAGAIN, unplug and I/O-error handling.
 final class V4L2Stream: FrameSource {
     let node: V4L2Node

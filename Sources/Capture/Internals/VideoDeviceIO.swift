@@ -1,6 +1,7 @@
+import Platform
 /// The one door to the kernel for an open device node (video, media or flash subdevice): every
 /// ioctl, poll and mmap goes through it. `LibV4L2Device` is the real one; unit tests script a fake.
-/// Implementations report failures as errno values and never retry; `retryingInterrupts` does.
+/// Implementations report failures as errno values and never retry; `Errno.retrying` does.
 protocol VideoDeviceIO: AnyObject {
     /// The node's path, for messages.
     var path: String { get }
@@ -23,26 +24,21 @@ struct PollEvents: OptionSet, Sendable {
 }
 
 extension VideoDeviceIO {
-    /// Runs a system call again while a signal interrupts it: the one place EINTR is handled.
-    func retryingInterrupts(_ attempt: () -> Int32) -> Int32 {
-        var status = attempt()
-        while status == Errno.interrupted.code { status = attempt() }
-        return status
-    }
-
-    /// One ioctl on a C struct, retried on EINTR; throws the errno it fails with.
+    /// One ioctl on a C struct, retried on EINTR (by `Errno.retrying`); throws the errno it fails with.
     func call<Argument>(_ request: UInt, _ argument: inout Argument) throws(Errno) {
-        let status = retryingInterrupts {
-            withUnsafeMutableBytes(of: &argument) { ioctl(request, $0.baseAddress!) }
+        try Errno.retrying { () throws(Errno) in
+            let status = withUnsafeMutableBytes(of: &argument) { ioctl(request, $0.baseAddress!) }
+            if status != 0 { throw Errno(status) }
         }
-        if status != 0 { throw Errno(status) }
     }
 
     /// Poll, retried on EINTR.
     func wait(milliseconds: Int32) throws(Errno) -> PollEvents {
         var events = PollEvents()
-        let status = retryingInterrupts { poll(milliseconds: milliseconds, events: &events) }
-        if status != 0 { throw Errno(status) }
+        try Errno.retrying { () throws(Errno) in
+            let status = poll(milliseconds: milliseconds, events: &events)
+            if status != 0 { throw Errno(status) }
+        }
         return events
     }
 }

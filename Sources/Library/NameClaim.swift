@@ -1,0 +1,127 @@
+import Platform
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An output name reserved by this process: a hidden `.stampcam-claim-NAME` file holding our
+/// process id, made with O_EXCL before the work, so two runs writing into one folder never pick the
+/// same name and never stamp the same photo twice (one skips what the other is doing). Released
+/// when the photo has its name, or when this is dropped; a claim of a process that is gone is
+/// removed by the next run.
+public final class NameClaim: Sendable {
+    static let prefix = AtomicFile.tempPrefix + "claim-"
+
+    public let folder: String
+    public let name: String
+    private let marker: String
+    private let released = Mutex(false)
+
+    public var path: String { folder + "/" + name }
+
+    private init(folder: String, name: String, marker: String) {
+        self.folder = folder
+        self.name = name
+        self.marker = marker
+    }
+
+    deinit { release() }
+
+    /// Gives the name back (the photo has been written, or is not wanted).
+    public func release() {
+        let first = released.withLock { released in
+            defer { released = true }
+            return !released
+        }
+        if first { FileSystem.remove(marker) }
+    }
+
+    /// What to do when a file already has the name.
+    public enum Existing: Sendable {
+        /// Take the next free name: `photo-1.jpg`, `photo-2.jpg` …
+        case number
+        /// Do not write: the photo is there already (resuming a batch).
+        case skip
+        /// Write over it.
+        case replace
+    }
+
+    public enum Outcome: Sendable {
+        case claimed(NameClaim)
+        /// A file has the name already (or another run is writing it), and `Existing.skip` says to leave it.
+        case exists(path: String)
+    }
+
+    /// Reserves `name` in `folder` — or, when it is taken and `existing` is `.number`, the first free
+    /// numbered variant. `taken` names this run has planned for other photos, which are passed over.
+    public static func claim(_ name: String, in folder: String, existing: Existing,
+                             taken: (String) -> Bool = { _ in false }) throws(FileError) -> Outcome {
+        var attempt = 0
+        var staleRemoved = false
+        while true {
+            let candidate = attempt == 0 ? name : AtomicFile.numbered(name, attempt)
+            if attempt > 0 && taken(candidate) {
+                attempt += 1
+                continue
+            }
+            let marker = folder + "/" + prefix + candidate
+            switch makeMarker(marker) {
+            case .made:
+                let claim = NameClaim(folder: folder, name: candidate, marker: marker)
+                // Checked after claiming: whoever writes this name holds the claim while doing so.
+                if FileSystem.exists(claim.path) {
+                    switch existing {
+                    case .replace: return .claimed(claim)
+                    case .skip: return .exists(path: claim.path)
+                    case .number: break
+                    }
+                } else {
+                    return .claimed(claim)
+                }
+            case .heldByOther:
+                if existing == .skip { return .exists(path: folder + "/" + candidate) }
+            case .stale where !staleRemoved:
+                staleRemoved = true
+                FileSystem.remove(marker)
+                continue
+            case .stale:
+                break
+            case .failed(let error):
+                throw .cannotCreate(path: folder + "/" + candidate, reason: error.reason)
+            }
+            attempt += 1
+            staleRemoved = false
+        }
+    }
+
+    private enum MarkerResult { case made, heldByOther, stale, failed(Errno) }
+
+    private static func makeMarker(_ path: String) -> MarkerResult {
+        let fd = PathEncoding.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else {
+            let error = Errno.current
+            guard error == .exists else { return .failed(error) }
+            guard let owner = owner(path) else { return .heldByOther }  // being written this instant
+            return owner != getpid() && ProcessID.isAlive(owner) ? .heldByOther : .stale
+        }
+        defer { close(fd) }
+        let text = Array("\(getpid())\n".utf8)
+        try? FileSystem.writeAll(fd, text)
+        return .made
+    }
+
+    /// The process id written in a claim file.
+    static func owner(_ path: String) -> Int32? {
+        guard let bytes = try? FileSystem.read(path, limit: 64) else { return nil }
+        return Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: "\n"))
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var text = Substring(self)
+        while text.last == character { text.removeLast() }
+        return String(text)
+    }
+}

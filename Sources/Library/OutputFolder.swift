@@ -1,0 +1,63 @@
+import Platform
+
+/// A folder stampcam writes photos into: created when first needed, cleared of what killed runs
+/// left (temp files, name claims), and marked with a `.stampcam` file so that a later `apply` over
+/// a parent folder does not stamp these photos a second time.
+public enum OutputFolder {
+    public static let markerName = ".stampcam"
+    static let markerText = "This folder holds photos stamped by stampcam. 'stampcam apply' does not look\n"
+        + "inside it for photos to stamp, so they are never stamped twice.\n"
+
+    /// Creates `path` (and its parents), checks it is writable, removes leftovers and, when
+    /// `mark`, marks it as holding stamped photos.
+    public static func prepare(_ path: String, mark: Bool = true) throws(FileError) {
+        do {
+            try FileSystem.makeFolders(path)
+        } catch .notFolder {
+            throw .cannotCreate(path: path, reason: "a file has this name, not a folder")
+        } catch {
+            throw .cannotCreate(path: path, reason: error.reason)
+        }
+        do { try FileSystem.canWrite(path) } catch {
+            throw .cannotCreate(path: path, reason: "\(error.reason) (this folder cannot be written to)")
+        }
+        removeLeftovers(in: path)
+        let marker = path + "/" + markerName
+        if mark && !FileSystem.exists(marker) {
+            // Best effort: a folder we can write photos to takes the marker too; a race with another run is harmless.
+            _ = try? AtomicFile.write(Array(markerText.utf8), directory: path, name: markerName, overwrite: true)
+        }
+    }
+
+    /// Removes `folder` when nothing but the marker is in it (a folder made for photos that all failed).
+    public static func removeIfEmpty(_ folder: String) {
+        guard let names = try? FileSystem.list(folder), names.allSatisfy({ $0 == markerName }) else { return }
+        FileSystem.remove(folder + "/" + markerName)
+        FileSystem.removeFolder(folder)
+    }
+
+    /// Whether `folder` holds stampcam's stamped photos.
+    public static func isMarked(_ folder: String) -> Bool {
+        FileStatus(path: folder + "/" + markerName)?.isRegular ?? false
+    }
+
+    /// Removes temp files and name claims left in `folder` by processes that are gone. Returns how
+    /// many were removed.
+    @discardableResult
+    public static func removeLeftovers(in folder: String) -> Int {
+        let names = (try? FileSystem.list(folder)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(AtomicFile.tempPrefix) {
+            let owner: Int32?
+            if name.hasPrefix(NameClaim.prefix) {
+                owner = NameClaim.owner(folder + "/" + name)
+            } else {
+                let fields = name.dropFirst(AtomicFile.tempPrefix.count).split(separator: "-")
+                owner = fields.count == 2 ? Int32(fields[0]) : nil
+            }
+            guard let owner, !ProcessID.isAlive(owner) else { continue }
+            if FileSystem.remove(folder + "/" + name) { removed += 1 }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,103 @@
+import Library
+import Platform
+
+/// One photo of a batch: where it is, what stat said of it (its size puts the largest first; its
+/// identity protects it from being written over; its time stands in for a missing EXIF date), and
+/// the subfolder of the output folder it goes to (mirroring the input folder it was found in).
+public struct ApplyItem: Sendable {
+    public let input: String
+    public let status: FileStatus
+    public let subfolder: String
+    /// Position in the order the inputs were given, from 1: `{seq}`.
+    public var sequence = 0
+}
+
+/// Turns the inputs — files, folders (searched recursively) and `-` (a list of paths on standard
+/// input) — into the batch's photos. Names are bytes (see `PathEncoding`): a photo whose name is not
+/// UTF-8 is found and stamped like any other.
+public struct ApplyInputs: Sendable {
+    public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
+
+    public var items: [ApplyItem] = []
+    /// Inputs that cannot be stamped, with why: missing, not a regular file.
+    public var failures: [(input: String, error: FileError)] = []
+    /// Things skipped on purpose that the user should hear about (output folders of earlier runs).
+    public var notes: [String] = []
+
+    /// `excluded` is a folder not to descend into: the output folder, when it sits inside an input.
+    public init(_ arguments: [String], excluding excluded: FileIdentity?, standardInput: () -> [String]) {
+        var seen = Set<FileIdentity>()
+        let paths = arguments.flatMap { $0 == "-" ? standardInput() : [$0] }
+        for path in paths {
+            guard let status = FileStatus(path: path) else {
+                failures.append((path, .cannotRead(path: path, reason: Errno.current.reason)))
+                continue
+            }
+            if status.isFolder {
+                if OutputFolder.isMarked(path) {
+                    failures.append((path, .cannotRead(path: path, reason:
+                        "this folder holds photos stampcam stamped (it has a \(OutputFolder.markerName) file); they are not stamped twice")))
+                    continue
+                }
+                walk(path, relative: "", excluded: excluded, seen: &seen)
+            } else if !status.isRegular {
+                failures.append((path, .cannotRead(path: path, reason: "\(status.kind), not a photo file")))
+            } else if seen.insert(status.identity).inserted {
+                items.append(ApplyItem(input: path, status: status, subfolder: ""))
+            }
+        }
+        for index in items.indices { items[index].sequence = index + 1 }
+        // Largest first: the long jobs start early and the batch does not end on one big photo.
+        items.sort { $0.status.size > $1.status.size }
+    }
+
+    /// JPEGs under `folder` (by extension or by their first bytes), depth first in name order; hidden
+    /// entries, `excluded` and folders holding stampcam's own output are left out.
+    private mutating func walk(_ folder: String, relative: String, excluded: FileIdentity?, seen: inout Set<FileIdentity>) {
+        let names: [String]
+        do { names = try FileSystem.list(folder).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) } } catch {
+            failures.append((folder, .cannotRead(path: folder, reason: error.reason)))
+            return
+        }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        for name in names where !name.hasPrefix(".") {
+            let path = base + name
+            // lstat first: a symbolic link to a folder is not followed (no loops); one to a file is.
+            guard let entry = FileStatus(linkAt: path) else { continue }
+            if entry.isFolder {
+                guard entry.identity != excluded else { continue }
+                if OutputFolder.isMarked(path) {
+                    notes.append("\(PathEncoding.display(path)): skipped: it holds photos stampcam stamped earlier")
+                    continue
+                }
+                walk(path, relative: relative.isEmpty ? name : relative + "/" + name, excluded: excluded, seen: &seen)
+                continue
+            }
+            let looksLikePhoto = Self.hasJPEGExtension(name)
+            guard let status = FileStatus(path: path) else {
+                if looksLikePhoto { failures.append((path, .cannotRead(path: path, reason: "a broken symbolic link"))) }
+                continue
+            }
+            guard status.isRegular else {
+                // A FIFO or a device named like a photo is reported, never opened (it could block or never end).
+                if looksLikePhoto && !status.isFolder {
+                    failures.append((path, .cannotRead(path: path, reason: "\(status.kind), not a photo file")))
+                }
+                continue
+            }
+            guard looksLikePhoto || Self.startsLikeJPEG(path), seen.insert(status.identity).inserted else { continue }
+            items.append(ApplyItem(input: path, status: status, subfolder: relative))
+        }
+    }
+
+    static func hasJPEGExtension(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return jpegExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// FF D8 FF: the start of every JPEG file.
+    static func startsLikeJPEG(_ path: String) -> Bool {
+        guard let file = try? MappedFile(path: path) else { return false }
+        return file.prefix(3) == [0xFF, 0xD8, 0xFF]
+    }
+}

@@ -1,0 +1,275 @@
+import Imaging
+import Library
+import Platform
+import Synchronization
+import Templates
+import Watermark
+
+/// What `stampcam apply` does with its settings: stamps photos from disk into an output folder on
+/// several threads. Output names are decided for the whole batch before any photo is written (two
+/// inputs called `IMG_0001.jpg` get `IMG_0001.jpg` and `IMG_0001-1.jpg`, in input order, every run),
+/// each name is claimed before its photo is worked on (so concurrent runs share a folder without
+/// doing a photo twice), and a first Ctrl-C lets the photos in flight finish.
+public final class ApplyJob: Sendable {
+    public struct Settings: Sendable {
+        public var output: String
+        public var load: LoadOptions
+        public var writer: PhotoWriter.Settings
+        /// What to do when an output exists: number (default), skip (`--skip-existing`), replace (`--overwrite`).
+        public var existing: NameClaim.Existing
+        public var jobs: Int
+        /// `--name`; nil keeps each input's name.
+        public var nameTemplate: TextTemplate?
+        public var style: Template
+        public var fields: FieldPolicy
+        /// fonts/fonts.conf.
+        public var fontConfig: String
+
+        public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
+                    jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String) {
+            self.output = output
+            self.load = load
+            self.writer = writer
+            self.existing = existing
+            self.jobs = jobs
+            self.nameTemplate = nameTemplate
+            self.style = style
+            self.fields = fields
+            self.fontConfig = fontConfig
+        }
+    }
+
+    /// What became of one input.
+    public struct Outcome: Sendable {
+        public enum Status: String, Sendable { case done, skipped, failed }
+
+        public let input: String
+        public let status: Status
+        public var output: String?
+        /// Why it failed: a `FileError`, `ImageError`, `WriteError` … (the input is not named in it).
+        public var error: (any Error)?
+        /// Things to tell the user about a photo that was done (EXIF that had to be dropped …).
+        public var warnings: [String] = []
+    }
+
+    public struct Summary: Sendable {
+        public var done = 0, skipped = 0, failed = 0
+        /// A Ctrl-C stopped the batch before every photo was started.
+        public var interrupted = false
+    }
+
+    private let settings: Settings
+    private let stopped = Mutex(false)
+    private let inFlight = Mutex(0)
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    /// Photos are not started after this; those in flight finish. May come before `run` (a Ctrl-C
+    /// while the inputs are still being listed).
+    public func stop() { stopped.withLock { $0 = true } }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    /// Stamps every photo; `report` is called once per input, one call at a time, as each ends.
+    /// Throws only when the work cannot start (the output folder or the fonts are unusable). A
+    /// signal that ends the process (SIGTERM, SIGHUP) first lets the photos in flight finish.
+    public func run(_ inputs: ApplyInputs, report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
+        let summary = Mutex(Summary())
+        let reporting = Mutex(())
+        let record: @Sendable (Outcome) -> Void = { outcome in
+            reporting.withLock { _ in
+                summary.withLock { summary in
+                    switch outcome.status {
+                    case .done: summary.done += 1
+                    case .skipped: summary.skipped += 1
+                    case .failed: summary.failed += 1
+                    }
+                }
+                report(outcome)
+            }
+        }
+        for failure in inputs.failures {
+            record(Outcome(input: failure.input, status: .failed, error: failure.error))
+        }
+        try OutputFolder.prepare(settings.output)
+        let items = inputs.items
+        let workers = max(1, min(settings.jobs, items.count))
+        // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
+        var writers: [PhotoWriter] = []
+        for _ in 0..<workers {
+            var writerSettings = settings.writer
+            writerSettings.protected = Set(items.map(\.status.identity))
+            writers.append(PhotoWriter(watermarker: try Watermarker(fontConfig: settings.fontConfig), settings: writerSettings))
+        }
+        let termination = Signals.shared.onTermination(.workInFlight) { [self] in
+            stop()
+            waitForPhotosInFlight(seconds: 30)
+        }
+        defer { termination.cancel() }
+
+        let plan = self.plan(items, workers: workers, record: record)
+        let inputs = inputs
+        let next = Mutex(0)
+        let folders = FolderCache()
+        let pool = WriterPool(writers)
+        Threads.run(count: workers) { [self] worker in
+            let writer = pool.take(worker)
+            while let index = next.withLock({ (next: inout Int) -> Int? in
+                guard !isStopped, next < items.count else { return nil }
+                defer { next += 1 }
+                return next
+            }) {
+                guard let name = plan.names[index] else { continue }  // failed in planning, reported there
+                inFlight.withLock { $0 += 1 }
+                let outcome = stamp(items[index], name: name, plan: plan, writer: writer, folders: folders)
+                inFlight.withLock { $0 -= 1 }
+                record(outcome)
+            }
+        }
+        folders.removeEmpty()
+        var result = summary.withLock { $0 }
+        result.interrupted = isStopped && result.done + result.skipped + result.failed < inputs.failures.count + items.count
+        return result
+    }
+
+    private func waitForPhotosInFlight(seconds: Double) {
+        let deadline = WallClock.monotonic() + seconds
+        while inFlight.withLock({ $0 }) > 0 && WallClock.monotonic() < deadline { WallClock.sleep(0.02) }
+    }
+
+    // MARK: names
+
+    /// Every photo's output name, decided before any is written. Names clash only inside one output
+    /// folder; within a run a clash is numbered in input order, so a rerun gives each photo the same name.
+    struct Plan: Sendable {
+        var names: [String?]
+        /// The names this run will write, per folder: passed over when a name must be numbered further.
+        var taken: [String: Set<String>]
+    }
+
+    private func folder(of item: ApplyItem) -> String {
+        item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
+    }
+
+    private func plan(_ items: [ApplyItem], workers: Int, record: @escaping @Sendable (Outcome) -> Void) -> Plan {
+        var wanted = [String?](repeating: nil, count: items.count)
+        if let template = settings.nameTemplate {
+            // A --name may use the photo's date, camera …: read every header (not the pixels) first.
+            let results = Mutex([String?](repeating: nil, count: items.count))
+            let next = Mutex(0)
+            Threads.run(count: workers) { [self] _ in
+                while let index = next.withLock({ (next: inout Int) -> Int? in
+                    guard next < items.count else { return nil }
+                    defer { next += 1 }
+                    return next
+                }) {
+                    let item = items[index]
+                    do {
+                        let name = PhotoName.make(template: template, input: item.input, fields: try fields(for: item, metadata: nil))
+                        results.withLock { $0[index] = name }
+                    } catch {
+                        record(Outcome(input: item.input, status: .failed, error: error))
+                    }
+                }
+            }
+            wanted = results.withLock { $0 }
+        } else {
+            wanted = items.map { PhotoName.make(template: nil, input: $0.input, fields: Fields()) }
+        }
+        var plan = Plan(names: [String?](repeating: nil, count: items.count), taken: [:])
+        for index in items.indices.sorted(by: { items[$0].sequence < items[$1].sequence }) {
+            guard let name = wanted[index] else { continue }
+            let folder = folder(of: items[index])
+            var taken = plan.taken[folder, default: []]
+            var candidate = name, number = 0
+            while taken.contains(candidate) {
+                number += 1
+                candidate = AtomicFile.numbered(name, number)
+            }
+            taken.insert(candidate)
+            plan.taken[folder] = taken
+            plan.names[index] = candidate
+        }
+        return plan
+    }
+
+    /// The stamp's fields for a photo; reads the header when `metadata` is not given.
+    private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
+        let metadata = try metadata ?? PhotoMetadata(jpeg: try InputFile.map(item.input).prefix(1 << 20))
+        var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
+        fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
+        fields.sequence = item.sequence
+        return fields
+    }
+
+    // MARK: one photo
+
+    private func stamp(_ item: ApplyItem, name: String, plan: Plan, writer: PhotoWriter, folders: FolderCache) -> Outcome {
+        let folder = folder(of: item)
+        do {
+            // A photo stamped into its own folder under its own name would replace it: refused,
+            // whatever the options (numbering it instead would mix stamped photos into the originals).
+            if let identity = FileIdentity(path: folder + "/" + name), writer.settings.protected.contains(identity) {
+                throw FileError.wouldReplaceInput(path: folder + "/" + name)
+            }
+            try folders.prepare(folder)
+            let taken = plan.taken[folder] ?? []
+            let claim: NameClaim
+            switch try NameClaim.claim(name, in: folder, existing: settings.existing, taken: { taken.contains($0) }) {
+            case .claimed(let claimed): claim = claimed
+            case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
+            }
+            let file = try InputFile.map(item.input)
+            let photo = try file.withUnsafeBytes { (bytes) throws(ImageError) in
+                try Photo(jpeg: Array(bytes), options: settings.load)
+            }
+            let fields = try fields(for: item, metadata: photo.metadata)
+            let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
+            return Outcome(input: item.input, status: .done, output: written.path,
+                           warnings: photo.metadata.warnings + written.warnings)
+        } catch {
+            return Outcome(input: item.input, status: .failed, error: error)
+        }
+    }
+}
+
+/// Output folders created once each: the first photo headed for a folder creates it; a folder
+/// that cannot be made fails every photo headed there with the same error. A folder this run
+/// created that got no photo (all of its inputs were bad) is removed again at the end.
+private final class FolderCache: Sendable {
+    private let known = Mutex<[String: FileError?]>([:])
+    private let created = Mutex<Set<String>>([])
+
+    func prepare(_ folder: String) throws(FileError) {
+        if let result = known.withLock({ $0[folder] }) {
+            if let error = result { throw error }
+            return
+        }
+        let existed = FileSystem.exists(folder)
+        do {
+            try OutputFolder.prepare(folder)
+            known.withLock { $0[folder] = .some(nil) }
+            if !existed { created.withLock { _ = $0.insert(folder) } }
+        } catch {
+            known.withLock { $0[folder] = error }
+            throw error
+        }
+    }
+
+    /// Removes the folders this run created that hold nothing but their marker, deepest first.
+    func removeEmpty() {
+        for folder in created.withLock({ $0 }).sorted(by: { $0.count > $1.count }) {
+            OutputFolder.removeIfEmpty(folder)
+        }
+    }
+}
+
+/// Hands each worker thread its own writer (writers hold fonts, which are not thread-safe).
+private final class WriterPool: @unchecked Sendable {
+    private let writers: [PhotoWriter]
+    init(_ writers: [PhotoWriter]) { self.writers = writers }
+    /// Only worker `index` ever takes writer `index`.
+    func take(_ index: Int) -> PhotoWriter { writers[index] }
+}

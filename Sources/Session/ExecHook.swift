@@ -1,0 +1,87 @@
+import Platform
+
+/// `--exec CMD`: a program run after each saved photo (the "share" step). CMD is split into words
+/// once, like a shell would split it (quotes and backslashes) but with nothing expanded, and run
+/// without a shell: `{}` in a word is replaced by the photo's path, which stays inside that one
+/// argument whatever characters it holds; without `{}` the path is added as the last argument. The
+/// program also finds the paths in `STAMPCAM_PHOTO`, `STAMPCAM_ORIGINAL` and `STAMPCAM_SIDECAR`.
+public struct ExecHook: Sendable, Equatable {
+    public let words: [String]
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(_ command: String) throws(ParseError) {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in command {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if let open = quote {
+                if character == open {
+                    quote = nil
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else {
+                    word.append(character)
+                }
+            } else if character == "\\" {
+                escaped = true
+                inWord = true
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" || character == "\n" {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw ParseError(description: "an unclosed quote") }
+        if escaped { throw ParseError(description: "a lone backslash at the end") }
+        if inWord { words.append(word) }
+        guard !words.isEmpty else { throw ParseError(description: "no command") }
+        self.words = words
+    }
+
+    /// The program's arguments for one photo.
+    public func arguments(photo: String) -> [String] {
+        guard words.contains(where: { $0.contains("{}") }) else { return words + [photo] }
+        return words.map { $0.replacingAll("{}", with: photo) }
+    }
+
+    /// Runs the program for a saved photo; nil when it succeeded, else what went wrong.
+    func run(photo: String, original: String?, sidecar: String?) -> String? {
+        var environment = ["STAMPCAM_PHOTO": photo]
+        environment["STAMPCAM_ORIGINAL"] = original
+        environment["STAMPCAM_SIDECAR"] = sidecar
+        do {
+            let result = try Subprocess.run(arguments(photo: photo), adding: environment)
+            return result.succeeded ? nil : "'\(words[0])' \(result)"
+        } catch {
+            return "cannot run '\(words[0])': \(error)"
+        }
+    }
+}
+
+extension String {
+    /// Every `target` replaced by `replacement` (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,114 @@
+import Capture
+import Imaging
+import Platform
+import Templates
+
+/// Which values a stamp shows, decided in one place so the live preview, the review and the saved
+/// photo always agree: the values given (command line, config) win; then the photo's own (EXIF time
+/// with its zone, Artist, GPS, camera); then the file's modification time or the clock.
+public struct FieldPolicy: Sendable, Equatable {
+    /// Values given by the user; they win over the photo's own.
+    public var given: Fields
+    /// The zone to show times in (`--tz`); nil keeps the photo's own.
+    public var zone: Zone?
+
+    public init(given: Fields = Fields(), zone: Zone? = nil) {
+        self.given = given
+        self.zone = zone
+    }
+
+    /// A time zone to show times in.
+    public enum Zone: Equatable, Sendable {
+        case fixed(minutes: Int)
+        case named(String)
+
+        /// `+08:00`, `-0330`, `UTC`/`Z`/`GMT`, or an IANA name such as `Asia/Shanghai`.
+        public init?(_ text: String) {
+            if ["UTC", "utc", "Z", "z", "GMT"].contains(text) {
+                self = .fixed(minutes: 0)
+            } else if let probe = Timestamp(iso8601: "2000-01-01T00:00:00" + text), let minutes = probe.utcOffsetMinutes {
+                self = .fixed(minutes: minutes)
+            } else if WallClock.offsetMinutes(zone: text, at: 0) != nil {
+                self = .named(text)
+            } else {
+                return nil
+            }
+        }
+
+        /// The zone's offset from UTC at the instant `time` describes.
+        func offsetMinutes(at time: Timestamp) -> Int {
+            switch self {
+            case .fixed(let minutes):
+                return minutes
+            case .named(let identifier):
+                let seconds = time.secondsSinceEpoch ?? time.converted(toOffsetMinutes: 0).secondsSinceEpoch ?? 0
+                return WallClock.offsetMinutes(zone: identifier, at: seconds) ?? 0
+            }
+        }
+    }
+
+    /// The fields of a photo on disk: given values, then its EXIF, then `fileTime` (its modification time).
+    public func fields(for metadata: PhotoMetadata, fileTime: Timestamp? = nil) -> Fields {
+        var own = Fields()
+        if let original = metadata.dateTimeOriginal, let time = Timestamp(exif: original, offset: metadata.offsetTimeOriginal) {
+            own.time = time
+            own.timeSource = "EXIF"
+        } else if let modified = metadata.dateTime, let time = Timestamp(exif: modified) {
+            own.time = time
+            own.timeSource = "EXIF"
+        } else if let fileTime {
+            own.time = fileTime
+            own.timeSource = "file time"
+        }
+        own.user = metadata.artist
+        if let gps = metadata.gps {
+            own.latitude = gps.latitude
+            own.longitude = gps.longitude
+            own.altitude = gps.altitude
+        }
+        // Models often repeat the make ("Canon" + "Canon EOS 1000D").
+        if let make = metadata.make, let model = metadata.model, model.lowercased().hasPrefix(make.lowercased()) {
+            own.camera = model
+        } else {
+            let camera = [metadata.make, metadata.model].compactMap { $0 }
+            if !camera.isEmpty { own.camera = camera.joined(separator: " ") }
+        }
+        return inZone(given.filled(from: own))
+    }
+
+    /// The fields of a photo just taken: its capture time (the camera's clock) and camera.
+    public func fields(forCapture still: CapturedStill) -> Fields {
+        var fields = fields(for: still.photo.metadata)
+        if given.time == nil { fields.timeSource = "camera clock" }
+        return fields
+    }
+
+    /// The fields of a picture without its own (a live preview, the test card): the clock's time now.
+    public func fieldsNow(camera: String? = nil) -> Fields {
+        inZone(given.filled(from: Fields(time: Self.clockTime(), timeSource: "clock", camera: camera)))
+    }
+
+    /// The time as the local clock shows it now.
+    static func clockTime() -> Timestamp {
+        let now = WallClock.now()
+        return Timestamp(secondsSinceEpoch: now.secondsSinceEpoch, utcOffsetMinutes: now.utcOffsetMinutes)
+    }
+
+    /// A file's modification time in the local zone.
+    public static func fileTime(modified secondsSinceEpoch: Int) -> Timestamp {
+        Timestamp(secondsSinceEpoch: secondsSinceEpoch, utcOffsetMinutes: WallClock.localOffsetMinutes(at: secondsSinceEpoch))
+    }
+
+    /// Shows the time in `zone`, or labels a time of unknown zone with the local zone.
+    func inZone(_ fields: Fields) -> Fields {
+        var result = fields
+        guard let time = fields.time else { return result }
+        if let zone {
+            result.time = time.converted(toOffsetMinutes: zone.offsetMinutes(at: time))
+        } else if time.utcOffsetMinutes == nil {
+            let roughly = time.converted(toOffsetMinutes: 0).secondsSinceEpoch ?? 0
+            result.time = time.converted(toOffsetMinutes: WallClock.localOffsetMinutes(at: roughly))
+        }
+        return result
+    }
+}

@@ -1,0 +1,443 @@
+import Capture
+import Imaging
+import Library
+import Platform
+import Synchronization
+import Templates
+import Watermark
+
+/// The watermark camera, the same for every front end (the terminal, the browser): owns the camera,
+/// the shoot state machine, the stamp renderer and the photo writer. A front end sends events
+/// (keys, taps) and reads snapshots (state, the picture to show, notices); the camera and the disk
+/// work on the controller's own threads, so a front end's loop never waits for a capture, a save or
+/// the share command.
+///
+/// ```swift
+/// let controller = try ShootController(settings)
+/// controller.previewSize = (640, 360)          // the front end wants live pictures this big
+/// controller.send(.shutter)                    // then .use, .nextStyle, .retake …
+/// let now = controller.snapshot()              // state, picture, notice
+/// controller.close()
+/// ```
+public final class ShootController: Sendable {
+    public struct Settings: Sendable {
+        /// Cameras to cycle through (`c`); the first is opened.
+        public var devices: [String]
+        public var capture: CaptureSettings
+        /// The style cycle and the style to start with.
+        public var styles: [Template]
+        public var style: Int
+        public var fields: FieldPolicy
+        /// The folder photos are saved in.
+        public var folder: String
+        /// `--name`; nil for `YYYYMMDD-HHMMSS-NNNN.jpg`.
+        public var nameTemplate: TextTemplate?
+        /// Also save the unstamped photo and a sidecar.
+        public var keepOriginal: Bool
+        public var writer: PhotoWriter.Settings
+        public var fontConfig: String
+        /// Turns an error into the line the front end shows (the front end adds its own advice).
+        public var describe: @Sendable (any Error) -> String
+
+        public init(devices: [String], capture: CaptureSettings, styles: [Template], style: Int, fields: FieldPolicy,
+                    folder: String, nameTemplate: TextTemplate?, keepOriginal: Bool, writer: PhotoWriter.Settings,
+                    fontConfig: String, describe: @escaping @Sendable (any Error) -> String = { "\($0)" }) {
+            self.devices = devices
+            self.capture = capture
+            self.styles = styles
+            self.style = style
+            self.fields = fields
+            self.folder = folder
+            self.nameTemplate = nameTemplate
+            self.keepOriginal = keepOriginal
+            self.writer = writer
+            self.fontConfig = fontConfig
+            self.describe = describe
+        }
+    }
+
+    /// What a front end shows at one moment.
+    public struct Snapshot: Sendable {
+        public var state: ShootState
+        /// The live picture with the current stamp, or the shot under review stamped in the current
+        /// style, fitted to `previewSize`; nil before the first one.
+        public var picture: Bitmap?
+        /// Counts every change, so a front end can wait for the next one.
+        public var generation = 0
+        /// The camera in use, its frame size, and where photos go.
+        public var camera: String
+        public var frameSize: Resolution
+        public var folder: String
+        /// The styles' names, in cycle order (`state.style` indexes them).
+        public var styleNames: [String]
+        /// A note or an error of the camera since the last snapshot a front end cleared.
+        public var notice: String?
+        /// The error behind the last failed capture or save (its message is in `state.message`).
+        public var lastError: (any Error)?
+        /// The last photo saved.
+        public var lastSaved: WrittenPhoto?
+    }
+
+    /// One photo taken: the still, and the fields and name it is stamped and saved with (decided at
+    /// capture, so the review shows exactly what is saved).
+    private struct Shot: Sendable {
+        var still: CapturedStill
+        var fields: Fields
+        var name: String
+        var claim: NameClaim?
+    }
+
+    private enum Command: Sendable {
+        case capture(ShotID), render(ShotID, style: Int), flash(FlashMode), zoom(Double), focus, switchCamera(Int)
+    }
+
+    private struct Inbox {
+        var commands: [Command] = []
+        var saves: [(ShotID, style: Int)] = []
+        var closed = false
+        var saving = false
+    }
+
+    private let settings: Settings
+    private let session: Mutex<ShootSession>
+    private let published: ConditionLock<Snapshot>
+    private let inbox = ConditionLock(Inbox())
+    private let shots = Mutex<[ShotID: Shot]>([:])
+    private let preview = Mutex<(width: Int, height: Int)?>(nil)
+    /// The shot number the next photo gets (refreshed from the folder after each save).
+    private let nextNumber: Mutex<Int>
+    private let finished = ConditionLock(0)  // threads that have ended (camera, writer)
+    private let termination: Mutex<Signals.Registration?> = Mutex(nil)
+
+    /// Opens the first camera and starts the camera and writer threads.
+    public init(settings: Settings) throws {
+        self.settings = settings
+        let camera = try Camera.open(settings.devices[0], settings: settings.capture)
+        let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
+                               maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count)
+        session = Mutex(ShootSession(state))
+        published = ConditionLock(Snapshot(state: state, camera: camera.info.card, frameSize: camera.frameSize,
+                                           folder: settings.folder, styleNames: settings.styles.map(\.name),
+                                           notice: camera.takeNotes().first))
+        nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
+        let watermarker = try Watermarker(fontConfig: settings.fontConfig)
+        let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: settings.fontConfig), settings: settings.writer)
+        let cameraBox = Owned((camera, watermarker))
+        Threads.detach { [self] in
+            runCamera(cameraBox.take())
+            finished.withLock { $0 += 1 }
+        }
+        let writerBox = Owned(writer)
+        Threads.detach { [self] in
+            runWriter(writerBox.take())
+            finished.withLock { $0 += 1 }
+        }
+        // A photo being written when the process is told to end is finished first.
+        termination.withLock { $0 = Signals.shared.onTermination(.workInFlight) { [self] in waitForSaves(seconds: 20) } }
+    }
+
+    deinit { close() }
+
+    /// The size live and review pictures are rendered at; nil (the default) renders none — the
+    /// camera then streams only for stills.
+    public var previewSize: (width: Int, height: Int)? {
+        get { preview.withLock { $0 } }
+        set {
+            preview.withLock { $0 = newValue.map { (max(16, $0.width), max(16, $0.height)) } }
+            inbox.withLock { _ in }  // wake the camera thread
+        }
+    }
+
+    /// What to show now. `clearNotice` hands the notice to the caller once.
+    public func snapshot(clearNotice: Bool = false) -> Snapshot {
+        published.withLock { snapshot in
+            let copy = snapshot
+            if clearNotice { snapshot.notice = nil }
+            return copy
+        }
+    }
+
+    /// Waits until a snapshot newer than `generation` exists (or `timeout` passes) and returns the latest.
+    public func waitForChange(after generation: Int, timeout: Double) -> Snapshot {
+        published.wait(timeout: timeout, until: { $0.generation > generation }, then: { $0 }) ?? snapshot()
+    }
+
+    /// Waits until `condition` holds for a snapshot; nil after `timeout`.
+    public func wait(timeout: Double, until condition: (Snapshot) -> Bool) -> Snapshot? {
+        published.wait(timeout: timeout, until: condition, then: { $0 })
+    }
+
+    /// A user's event: a key, a tap.
+    public func send(_ event: ShootEvent) {
+        handle(event)
+    }
+
+    /// Stops the threads, releases the camera (the light goes off) and any unused name claim. Waits
+    /// for a save in progress.
+    public func close() {
+        let first = inbox.withLock { inbox -> Bool in
+            defer { inbox.closed = true }
+            return !inbox.closed
+        }
+        guard first else { return }
+        finished.wait(timeout: 30, until: { $0 >= 2 }, then: { _ in })
+        shots.withLock { shots in
+            for shot in shots.values { shot.claim?.release() }
+            shots = [:]
+        }
+        termination.withLock { $0 = nil }
+    }
+
+    // MARK: the state machine and its effects
+
+    private func handle(_ event: ShootEvent) {
+        let (effects, state) = session.withLock { session in (session.handle(event), session.state) }
+        publish { $0.state = state }
+        for effect in effects {
+            switch effect {
+            case .capture(let id): queue(.capture(id))
+            case .renderShot(let id, let style): queue(.render(id, style: style))
+            case .save(let id, let style): inbox.withLock { $0.saves.append((id, style)) }
+            case .setFlash(let mode): queue(.flash(mode))
+            case .setZoom(let factor): queue(.zoom(factor))
+            case .switchCamera(let index): queue(.switchCamera(index))
+            case .triggerFocus: queue(.focus)
+            case .discard(let id):
+                shots.withLock { $0.removeValue(forKey: id) }?.claim?.release()
+                publish { $0.picture = nil }
+            case .exit: break
+            }
+        }
+        inbox.withLock { _ in }  // the camera thread waits on the state too (live or not)
+    }
+
+    private func queue(_ command: Command) {
+        inbox.withLock { $0.commands.append(command) }
+    }
+
+    private func publish(_ change: (inout Snapshot) -> Void) {
+        published.withLock { snapshot in
+            change(&snapshot)
+            snapshot.generation += 1
+        }
+    }
+
+    // MARK: the camera thread
+
+    /// Takes commands in order; between them, while the state is live and a front end wants
+    /// pictures, renders the live picture with the current style's stamp.
+    private func runCamera(_ owned: (Camera, Watermarker)) {
+        var (camera, watermarker) = owned
+        defer { camera.close() }
+        var nextLive = 0.0
+        while true {
+            // Live pictures at most `livePictureRate` a second; commands are taken at once.
+            let live = wantsLivePictures
+            let timeout = live ? max(0, nextLive - WallClock.monotonic()) : 0.25
+            let next = inbox.wait(timeout: timeout, until: { inbox in
+                inbox.closed || !inbox.commands.isEmpty
+            }, then: { inbox -> CameraWork in
+                if inbox.closed { return .close }
+                return .command(inbox.commands.removeFirst())
+            }) ?? (live ? .live : .idle)
+            switch next {
+            case .command(let command): perform(command, camera: &camera, watermarker: watermarker)
+            case .live:
+                nextLive = WallClock.monotonic() + 1 / Self.livePictureRate
+                renderLive(camera, watermarker: watermarker)
+            case .idle: continue
+            case .close: return
+            }
+        }
+    }
+
+    /// Live pictures a second: smooth in a terminal and a browser, and a core left for the rest.
+    static let livePictureRate = 15.0
+
+    private enum CameraWork { case command(Command), live, idle, close }
+
+    private var wantsLivePictures: Bool {
+        preview.withLock { $0 } != nil && session.withLock { $0.state.isLive }
+    }
+
+    private func perform(_ command: Command, camera: inout Camera, watermarker: Watermarker) {
+        switch command {
+        case .capture(let id):
+            do {
+                let still = try camera.captureStill()
+                noteCamera(camera)
+                let shot = plan(still)
+                shots.withLock { $0[id] = shot }
+                handle(.captured(id))
+            } catch {
+                publish { $0.lastError = error }
+                handle(.captureFailed(settings.describe(error)))
+            }
+        case .render(let id, let style):
+            guard let shot = shots.withLock({ $0[id] }), let size = preview.withLock({ $0 }) else { return }
+            let picture = try? render(shot.still.photo, style: style, fields: shot.fields, fitting: size, watermarker: watermarker)
+            publish { $0.picture = picture }
+        case .flash(let mode):
+            do { try camera.setFlash(mode) } catch { notice(settings.describe(error)) }
+        case .zoom(let factor):
+            camera.setZoom(factor)
+            noteCamera(camera)
+        case .focus:
+            camera.setFocus(.auto)
+            noteCamera(camera)
+        case .switchCamera(let index):
+            camera.close()
+            do {
+                camera = try Camera.open(settings.devices[index], settings: settings.capture)
+                let opened = camera
+                publish {
+                    $0.camera = opened.info.card
+                    $0.frameSize = opened.frameSize
+                }
+                noteCamera(camera)
+            } catch {
+                notice(settings.describe(error))
+            }
+        }
+    }
+
+    private func renderLive(_ camera: Camera, watermarker: Watermarker) {
+        guard let size = preview.withLock({ $0 }) else { return }
+        do {
+            let frame = try camera.previewFrame(maxSize: max(size.width, size.height))
+            var fields = settings.fields.fieldsNow(camera: camera.info.card)
+            let number = nextNumber.withLock { $0 }
+            fields.sequence = number
+            fields.filename = plannedName(fields: fields, number: number)
+            let style = session.withLock { $0.state.style }
+            let picture = try render(Photo(bitmap: frame), style: style, fields: fields, fitting: size, watermarker: watermarker)
+            noteCamera(camera)
+            publish { $0.picture = picture }
+        } catch {
+            notice(settings.describe(error))
+            WallClock.sleep(0.5)  // a camera that fails every frame must not spin
+        }
+    }
+
+    /// `photo` fitted within `size` and stamped in `style`: the stamp drawn at the picture's own
+    /// resolution, so it reads as it will in the photo.
+    private func render(_ photo: Photo, style: Int, fields: Fields, fitting size: (width: Int, height: Int),
+                        watermarker: Watermarker) throws -> Bitmap {
+        let scale = min(1, min(Double(size.width) / Double(photo.width), Double(size.height) / Double(photo.height)))
+        var picture = Photo(bitmap: try photo.bitmap.scaled(width: max(1, Int(Double(photo.width) * scale)),
+                                                            height: max(1, Int(Double(photo.height) * scale))))
+        try watermarker.stamp(&picture, template: settings.styles[style], fields: fields)
+        return picture.bitmap
+    }
+
+    /// The fields and name a new shot is stamped and saved with, its name claimed when the folder
+    /// can be written (otherwise the save claims it, and says why it cannot).
+    private func plan(_ still: CapturedStill) -> Shot {
+        var fields = settings.fields.fields(forCapture: still)
+        var number = nextNumber.withLock { $0 }
+        var claim: NameClaim?
+        var name = plannedName(fields: fields, time: still.metadata.time, number: number)
+        if (try? OutputFolder.prepare(settings.folder)) != nil {
+            for _ in 0..<1000 {
+                fields.sequence = number
+                name = plannedName(fields: fields, time: still.metadata.time, number: number)
+                guard case .claimed(let claimed)? = try? NameClaim.claim(name, in: settings.folder, existing: .number) else { break }
+                if claimed.name == name || settings.nameTemplate != nil {
+                    claim = claimed
+                    name = claimed.name
+                    break
+                }
+                // Shot names count up: another number rather than a "-1" suffix.
+                claimed.release()
+                number += 1
+            }
+        }
+        fields.sequence = number
+        fields.filename = name
+        nextNumber.withLock { $0 = max($0, number + 1) }
+        return Shot(still: still, fields: fields, name: name, claim: claim)
+    }
+
+    private func plannedName(fields: Fields, time: Timestamp? = nil, number: Int) -> String {
+        var fields = fields
+        fields.sequence = number
+        if let template = settings.nameTemplate {
+            return PhotoName.make(template: template, input: "photo.jpg", fields: fields)
+        }
+        return PhotoName.shot(time: time ?? fields.time ?? FieldPolicy.clockTime(), number: number)
+    }
+
+    private func noteCamera(_ camera: Camera) {
+        if let note = camera.takeNotes().first { notice(note) }
+    }
+
+    private func notice(_ text: String) {
+        publish { $0.notice = text }
+    }
+
+    // MARK: the writer thread
+
+    private func runWriter(_ writer: PhotoWriter) {
+        while let (id, style) = inbox.wait(until: { $0.closed || !$0.saves.isEmpty }, then: { inbox -> (ShotID, Int)? in
+            guard !inbox.saves.isEmpty else { return nil }
+            inbox.saving = true
+            return inbox.saves.removeFirst()
+        }) ?? nil {
+            save(id, style: style, writer: writer)
+            inbox.withLock { $0.saving = false }
+        }
+    }
+
+    private func save(_ id: ShotID, style: Int, writer: PhotoWriter) {
+        guard var shot = shots.withLock({ $0[id] }) else { return }
+        do {
+            let claim: NameClaim
+            if let held = shot.claim {
+                claim = held
+            } else {
+                try OutputFolder.prepare(settings.folder)
+                guard case .claimed(let claimed) = try NameClaim.claim(shot.name, in: settings.folder, existing: .number) else {
+                    throw FileError.cannotCreate(path: settings.folder + "/" + shot.name, reason: "the name is taken")
+                }
+                claim = claimed
+                if claimed.name != shot.name {
+                    // The planned name was taken meanwhile: the stamp must name the file it is in.
+                    shot.fields.filename = claimed.name
+                    shot.name = claimed.name
+                }
+                shot.claim = claimed
+                let updated = shot
+                shots.withLock { $0[id] = updated }
+            }
+            var original: PhotoWriter.Original?
+            if settings.keepOriginal {
+                do { original = PhotoWriter.Original(jpeg: try shot.still.jpeg(quality: writer.settings.quality),
+                                                     capture: shot.still.metadata.summary) } catch {
+                    throw WriteError(cause: .image(error), saved: [])
+                }
+            }
+            let written = try writer.write(shot.still.photo, style: settings.styles[style], fields: shot.fields,
+                                           to: claim, original: original)
+            nextNumber.withLock { $0 = max($0, PhotoName.nextShotNumber(in: settings.folder)) }
+            publish { $0.lastSaved = written }
+            handle(.saved(id, path: written.path))
+        } catch {
+            publish { $0.lastError = error }
+            handle(.saveFailed(id, settings.describe(error)))
+        }
+    }
+
+    private func waitForSaves(seconds: Double) {
+        inbox.wait(timeout: seconds, until: { $0.saves.isEmpty && !$0.saving }, then: { _ in })
+    }
+}
+
+/// Hands a value that is not Sendable (the camera, fonts) to exactly one other thread.
+private final class Owned<Value>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    func take() -> Value {
+        defer { value = nil }
+        return value!
+    }
+}

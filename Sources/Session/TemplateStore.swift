@@ -1,0 +1,72 @@
+import Library
+import Platform
+import Templates
+
+/// Finds and reads templates: built-in (the data folder's templates/), the user's
+/// (`$XDG_CONFIG_HOME/stampcam/templates`), and any extra folders; a later one overrides an earlier
+/// one with the same id.
+public struct TemplateStore: Sendable {
+    public let catalog: TemplateCatalog
+    /// Templates and folders that could not be read, one line each, for the commands that list or check.
+    public let problems: [String]
+
+    public init(builtIn: String, user: String, extraFolders: [String]) {
+        var entries: [TemplateCatalog.Entry] = []
+        var problems: [String] = []
+        let layers: [(String, TemplateCatalog.Source)] = [(builtIn, .builtIn), (user, .user)] + extraFolders.map { ($0, .folder) }
+        for (folder, source) in layers {
+            let names: [String]
+            do { names = try FileSystem.list(folder) } catch {
+                // A missing user folder is normal; a folder the user named must exist.
+                if source != .user { problems.append("\(PathEncoding.display(folder)): cannot read this template folder: \(error.reason)") }
+                continue
+            }
+            for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+                do {
+                    entries.append(TemplateCatalog.Entry(template: try Self.read(folder + "/" + name), source: source,
+                                                         file: folder + "/" + name))
+                } catch {
+                    problems.append(error.description)
+                }
+            }
+        }
+        catalog = TemplateCatalog(layers: entries)
+        self.problems = problems
+    }
+
+    /// Reads one template file (a regular file of at most 1 MB).
+    public static func read(_ path: String) throws(TemplateError) -> Template {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path, limit: 1 << 20) } catch {
+            throw TemplateError(file: PathEncoding.display(path), path: "", problem: "cannot read this template: \(Self.reason(error))")
+        }
+        let slash = path.lastIndex(of: "/")
+        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return try Template(json: bytes, file: PathEncoding.display(file), folder: folder)
+    }
+
+    private static func reason(_ error: FileSystem.ReadError) -> String {
+        switch error {
+        case .system(let errno): return errno.reason
+        case .notRegular(let kind): return "\(kind), not a template file"
+        case .tooLarge(let size, let limit): return "\(size) bytes is more than a template may have (\(limit))"
+        }
+    }
+
+    /// Why a style choice is not one: what the user typed and what there is.
+    public struct UnknownStyle: Error, Sendable {
+        public let choice: String
+        public let known: [String]
+    }
+
+    /// A style by id, or the template file at `choice` (a path when it ends in .json or contains '/').
+    public func resolve(_ choice: String?) throws -> Template {
+        let choice = choice ?? TemplateCatalog.defaultID
+        if choice.hasSuffix(".json") || choice.contains("/") {
+            return try Self.read(choice)
+        }
+        if let entry = catalog.entry(id: choice) { return entry.template }
+        throw UnknownStyle(choice: choice, known: catalog.entries.map(\.template.id))
+    }
+}

@@ -1,0 +1,18 @@
+import Library
+import Session
+
+/// What every command runs with: where output goes, the environment it was started in (passed in,
+/// so tests never read the developer's own configuration), and the data folder.
+struct Context {
+    let console: Console
+    let environment: [String: String]
+    let resources: Resources
+
+    /// `$XDG_CONFIG_HOME/stampcam` (or `~/.config/stampcam`).
+    var configFolder: String { ConfigFolder.locate(environment: environment) }
+
+    /// The templates: built-in, the user's, then `extraFolders`.
+    func templates(extraFolders: [String]) -> TemplateStore {
+        TemplateStore(builtIn: resources.templates, user: configFolder + "/templates", extraFolders: extraFolders)
+    }
+}

@@ -1,3 +1,4 @@
+import Platform
 import Imaging
 
 /// An open camera — a V4L2 device or the built-in test pattern — that gives preview frames and
@@ -34,7 +35,9 @@ public final class Camera {
         try open(device, settings: settings, host: LinuxDeviceHost())
     }
 
-    static func open(_ device: String, settings: CaptureSettings, host: any VideoDeviceHost) throws(CaptureError) -> Camera {
+    /// `signals` is where a lit light registers its cleanup (a test passes its own).
+    static func open(_ device: String, settings: CaptureSettings, host: any VideoDeviceHost,
+                     signals: Signals = .shared) throws(CaptureError) -> Camera {
         if device == Cameras.testDevice {
             let info = TestPatternSource.info
             let choice = try FormatNegotiation(device: device).candidates(info.formats, settings: settings)[0]
@@ -56,7 +59,7 @@ public final class Camera {
             node.setFrameInterval(numerator: interval.numerator, denominator: interval.denominator)
         }
         let source = V4L2Stream(node: node, layout: layout, host: host)
-        let flash = panels.lazy.compactMap { FlashController(panel: $0) }.first
+        let flash = panels.lazy.compactMap { FlashController(panel: $0, signals: signals) }.first
         return try Camera(info: info, source: source, host: host, controls: panels[0], flash: flash, settings: settings,
                           notes: notes)
     }

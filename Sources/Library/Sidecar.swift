@@ -19,7 +19,7 @@ public struct Sidecar: Encodable, Sendable {
     struct FieldValues: Encodable, Sendable {
         let time: String?
         let timeSource: String?
-        let user, project, location, note, camera: String?
+        let user, project, location, note, camera, filename: String?
         let latitude, longitude, altitude: Double?
         let sequence: Int?
         let extra: [String: String]
@@ -33,7 +33,7 @@ public struct Sidecar: Encodable, Sendable {
         self.template = TemplateInfo(id: template.id, name: template.name, version: template.version)
         self.fields = FieldValues(time: fields.time?.iso8601, timeSource: fields.timeSource, user: fields.user,
                                   project: fields.project, location: fields.location, note: fields.note,
-                                  camera: fields.camera, latitude: fields.latitude, longitude: fields.longitude,
+                                  camera: fields.camera, filename: fields.filename, latitude: fields.latitude, longitude: fields.longitude,
                                   altitude: fields.altitude, sequence: fields.sequence, extra: fields.extra)
         self.capture = capture
     }

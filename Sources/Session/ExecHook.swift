@@ -58,6 +58,12 @@ public struct ExecHook: Sendable, Equatable {
         return words.map { $0.replacingAll("{}", with: photo) }
     }
 
+    /// Runs the program for a written photo; nil when it succeeded, else a warning saying what went wrong.
+    public func share(_ written: WrittenPhoto) -> String? {
+        guard let problem = run(photo: written.path, original: written.original, sidecar: written.sidecar) else { return nil }
+        return "the share command failed: \(problem); the photo is saved at \(PathEncoding.display(written.path))"
+    }
+
     /// Runs the program for a saved photo; nil when it succeeded, else what went wrong.
     func run(photo: String, original: String?, sidecar: String?) -> String? {
         var environment = ["STAMPCAM_PHOTO": photo]

@@ -6,7 +6,8 @@ import Watermark
 
 /// The one way a stamped photo reaches the disk, for `shoot` and `apply` alike: stamp a copy of the
 /// photo → encode with its metadata → write it atomically under a claimed name → keep the unstamped
-/// original and a sidecar when asked → run the share command. Holds fonts, so one per thread.
+/// original and a sidecar when asked; then `ExecHook.share` runs the share command. Holds fonts, so one per
+/// thread.
 public final class PhotoWriter {
     public struct Settings: Sendable {
         /// JPEG quality 1–100.
@@ -59,8 +60,7 @@ public final class PhotoWriter {
     }
 
     /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
-    /// original and sidecar, then runs the share command. Problems that leave the photo saved (a
-    /// failing share command) are warnings in the result.
+    /// original and sidecar.
     public func write(_ photo: Photo, style: Template, fields: Fields, to claim: NameClaim,
                       original: Original? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
@@ -89,9 +89,6 @@ public final class PhotoWriter {
             } catch {
                 throw WriteError(cause: .file(error), saved: [path] + [written.original].compactMap { $0 })
             }
-        }
-        if let exec = settings.exec, let problem = exec.run(photo: path, original: written.original, sidecar: written.sidecar) {
-            written.warnings.append("the share command failed: \(problem); the photo is saved")
         }
         return written
     }

@@ -70,12 +70,19 @@ public final class ShootController: Sendable {
         public var folder: String
         /// The styles' names, in cycle order (`state.style` indexes them).
         public var styleNames: [String]
-        /// A note or an error of the camera since the last snapshot a front end cleared.
-        public var notice: String?
+        /// Notes of the camera and warnings (a failed share command) since a front end last took them.
+        public var notices: [Notice] = []
         /// The error behind the last failed capture or save (its message is in `state.message`).
         public var lastError: (any Error)?
         /// The last photo saved.
         public var lastSaved: WrittenPhoto?
+    }
+
+    /// Something to tell the user in passing.
+    public struct Notice: Sendable, Equatable {
+        public var text: String
+        /// A warning (something went wrong) rather than a note (something to know).
+        public var isWarning: Bool
     }
 
     /// One photo taken: the still, and the fields and name it is stamped and saved with (decided at
@@ -85,6 +92,7 @@ public final class ShootController: Sendable {
         var fields: Fields
         var name: String
         var claim: NameClaim?
+        var saved = false
     }
 
     private enum Command: Sendable {
@@ -94,8 +102,10 @@ public final class ShootController: Sendable {
     private struct Inbox {
         var commands: [Command] = []
         var saves: [(ShotID, style: Int)] = []
+        var shares: [WrittenPhoto] = []
         var closed = false
         var saving = false
+        var sharing = false
     }
 
     private let settings: Settings
@@ -118,7 +128,7 @@ public final class ShootController: Sendable {
         session = Mutex(ShootSession(state))
         published = ConditionLock(Snapshot(state: state, camera: camera.info.card, frameSize: camera.frameSize,
                                            folder: settings.folder, styleNames: settings.styles.map(\.name),
-                                           notice: camera.takeNotes().first))
+                                           notices: camera.takeNotes().map { Notice(text: $0, isWarning: false) }))
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
         let watermarker = try Watermarker(fontConfig: settings.fontConfig)
         let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: settings.fontConfig), settings: settings.writer)
@@ -132,8 +142,18 @@ public final class ShootController: Sendable {
             runWriter(writerBox.take())
             finished.withLock { $0 += 1 }
         }
-        // A photo being written when the process is told to end is finished first.
-        termination.withLock { $0 = Signals.shared.onTermination(.workInFlight) { [self] in waitForSaves(seconds: 20) } }
+        Threads.detach { [self] in
+            runShare()
+            finished.withLock { $0 += 1 }
+        }
+        // A photo being written when the process is told to end is finished first; the names held
+        // for photos not saved are given back.
+        termination.withLock {
+            $0 = Signals.shared.onTermination(.workInFlight) { [self] in
+                waitForSaves(seconds: 20)
+                releaseClaims()
+            }
+        }
     }
 
     deinit { close() }
@@ -148,11 +168,11 @@ public final class ShootController: Sendable {
         }
     }
 
-    /// What to show now. `clearNotice` hands the notice to the caller once.
-    public func snapshot(clearNotice: Bool = false) -> Snapshot {
+    /// What to show now. `takeNotices` hands the notices to this caller only (they are cleared).
+    public func snapshot(takeNotices: Bool = false) -> Snapshot {
         published.withLock { snapshot in
             let copy = snapshot
-            if clearNotice { snapshot.notice = nil }
+            if takeNotices { snapshot.notices = [] }
             return copy
         }
     }
@@ -180,12 +200,13 @@ public final class ShootController: Sendable {
             return !inbox.closed
         }
         guard first else { return }
-        finished.wait(timeout: 30, until: { $0 >= 2 }, then: { _ in })
-        shots.withLock { shots in
-            for shot in shots.values { shot.claim?.release() }
-            shots = [:]
-        }
+        finished.wait(timeout: 60, until: { $0 >= 3 }, then: { _ in })
+        releaseClaims()
         termination.withLock { $0 = nil }
+    }
+
+    private func releaseClaims() {
+        for shot in shots.withLock({ $0.values }) { shot.claim?.release() }
     }
 
     // MARK: the state machine and its effects
@@ -203,7 +224,12 @@ public final class ShootController: Sendable {
             case .switchCamera(let index): queue(.switchCamera(index))
             case .triggerFocus: queue(.focus)
             case .discard(let id):
-                shots.withLock { $0.removeValue(forKey: id) }?.claim?.release()
+                guard let shot = shots.withLock({ $0.removeValue(forKey: id) }) else { break }
+                shot.claim?.release()
+                if !shot.saved, let number = shot.fields.sequence {
+                    // A retaken photo gives its number back, so names do not skip one.
+                    nextNumber.withLock { if $0 == number + 1 { $0 = number } }
+                }
                 publish { $0.picture = nil }
             case .exit: break
             }
@@ -278,7 +304,7 @@ public final class ShootController: Sendable {
             let picture = try? render(shot.still.photo, style: style, fields: shot.fields, fitting: size, watermarker: watermarker)
             publish { $0.picture = picture }
         case .flash(let mode):
-            do { try camera.setFlash(mode) } catch { notice(settings.describe(error)) }
+            do { try camera.setFlash(mode) } catch { notice(settings.describe(error), warning: true) }
         case .zoom(let factor):
             camera.setZoom(factor)
             noteCamera(camera)
@@ -296,7 +322,7 @@ public final class ShootController: Sendable {
                 }
                 noteCamera(camera)
             } catch {
-                notice(settings.describe(error))
+                notice(settings.describe(error), warning: true)
             }
         }
     }
@@ -314,7 +340,7 @@ public final class ShootController: Sendable {
             noteCamera(camera)
             publish { $0.picture = picture }
         } catch {
-            notice(settings.describe(error))
+            notice(settings.describe(error), warning: true)
             WallClock.sleep(0.5)  // a camera that fails every frame must not spin
         }
     }
@@ -368,11 +394,11 @@ public final class ShootController: Sendable {
     }
 
     private func noteCamera(_ camera: Camera) {
-        if let note = camera.takeNotes().first { notice(note) }
+        for note in camera.takeNotes() { notice(note, warning: false) }
     }
 
-    private func notice(_ text: String) {
-        publish { $0.notice = text }
+    private func notice(_ text: String, warning: Bool) {
+        publish { $0.notices.append(Notice(text: text, isWarning: warning)) }
     }
 
     // MARK: the writer thread
@@ -419,11 +445,31 @@ public final class ShootController: Sendable {
             let written = try writer.write(shot.still.photo, style: settings.styles[style], fields: shot.fields,
                                            to: claim, original: original)
             nextNumber.withLock { $0 = max($0, PhotoName.nextShotNumber(in: settings.folder)) }
+            shots.withLock { $0[id]?.saved = true }
             publish { $0.lastSaved = written }
             handle(.saved(id, path: written.path))
+            // Shared on a thread of its own: a slow upload holds up neither the viewfinder nor the next save.
+            if settings.writer.exec != nil { inbox.withLock { $0.shares.append(written) } }
         } catch {
             publish { $0.lastError = error }
             handle(.saveFailed(id, settings.describe(error)))
+        }
+    }
+
+    // MARK: the share thread
+
+    private func runShare() {
+        guard let exec = settings.writer.exec else { return }
+        // Ends once closed with nothing left to share or to save (a save may still add a share).
+        while let written = inbox.wait(until: { inbox in
+            !inbox.shares.isEmpty || (inbox.closed && inbox.saves.isEmpty && !inbox.saving)
+        }, then: { inbox -> WrittenPhoto? in
+            guard !inbox.shares.isEmpty else { return nil }
+            inbox.sharing = true
+            return inbox.shares.removeFirst()
+        }) ?? nil {
+            if let problem = exec.share(written) { notice(problem, warning: true) }
+            inbox.withLock { $0.sharing = false }
         }
     }
 

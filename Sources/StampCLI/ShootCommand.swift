@@ -97,12 +97,16 @@ enum ShootCommand: Command {
             for warning in written.warnings { console.err("stampcam: warning: " + warning) }
             console.out(written.path)
         }
+        controller.close()  // waits for the share command of the last photo
+        report(controller, console: console)
         return stop.withLock { $0 } ? .interrupted : .success
     }
 
     /// Camera notes and warnings since the last call, one line each.
     private static func report(_ controller: ShootController, console: Console) {
-        if let notice = controller.snapshot(clearNotice: true).notice { console.err("stampcam: note: " + notice) }
+        for notice in controller.snapshot(takeNotices: true).notices {
+            console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
+        }
     }
 
     /// `--device`, else the first camera, else the test pattern (with a note saying so).

@@ -32,9 +32,9 @@ final class ShootScreen {
                 notice = nil
                 if let event = Self.event(for: key, in: controller.snapshot().state.phase) { controller.send(event) }
             }
-            let snapshot = controller.snapshot(clearNotice: true)
+            let snapshot = controller.snapshot(takeNotices: true)
             if snapshot.state.phase == .finished { return .success }
-            if let new = snapshot.notice { notice = new }
+            if let new = snapshot.notices.last { notice = new.text }
             if let saved = snapshot.lastSaved, saved.path != lastSaved {
                 lastSaved = saved.path
                 notice = saved.warnings.first

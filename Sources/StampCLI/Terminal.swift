@@ -18,10 +18,13 @@ final class Terminal: Sendable {
         var cleanup: Signals.Registration?
     }
     private let raw = Mutex(Raw())
+    private let signals: Signals
 
-    init(input: Int32 = 0, output: Int32 = 1) {
+    /// `signals` is where the restore is registered (a test passes its own).
+    init(input: Int32 = 0, output: Int32 = 1, signals: Signals = .shared) {
         self.input = input
         self.output = output
+        self.signals = signals
     }
 
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
@@ -38,7 +41,7 @@ final class Terminal: Sendable {
             cc[Int(VTIME)] = 1
         }
         guard tcsetattr(input, TCSAFLUSH, &settings) == 0 else { return false }
-        let registration = Signals.shared.onTermination(.terminal) { [self] in restore(fromSignal: true) }
+        let registration = signals.onTermination(.terminal) { [self] in restore(fromSignal: true) }
         raw.withLock {
             $0.saved = saved
             $0.isRaw = true

@@ -1,5 +1,6 @@
 import CV4L2
 import Imaging
+@testable import Platform
 import Testing
 
 #if canImport(Glibc)
@@ -136,5 +137,19 @@ import Glibc
         }
         let still = try Camera.open("/dev/video0", settings: Self.settings(.auto), host: host).captureStill()
         #expect(!still.metadata.flashFired)
+    }
+
+    @Test("SIGHUP and SIGTERM switch a lit torch off before the process ends", arguments: [Signals.Signal.hangUp, .terminate])
+    func signalSwitchesTheTorchOff(signal: Signals.Signal) throws {
+        let (host, _, led) = Self.cameraWithFlashLED()
+        let signals = Signals()
+        let camera = try Camera.open("/dev/video0", settings: Self.settings(.torch), host: host, signals: signals)
+        _ = try camera.previewFrame(maxSize: 32)  // torch mode lights the LED for the viewfinder
+        #expect(Self.writes(led) == ["SET LED Mode=2"])
+        var ended: Signals.Signal?
+        signals.deliver(signal) { ended = $0 }
+        #expect(ended == signal)
+        #expect(Self.writes(led) == ["SET LED Mode=2", "SET LED Mode=0"])
+        withExtendedLifetime(camera) {}
     }
 }

@@ -128,6 +128,22 @@ import TestSupport
         #expect(pane.terminalRestored)
     }
 
+    @Test("SIGHUP (an SSH drop) and SIGTERM end the screen by the signal and give the terminal back",
+          arguments: [(SIGHUP, Int32(129)), (SIGTERM, Int32(143))])
+    func signals(signal: Int32, status: Int32) throws {
+        let folder = try TestFiles.temporaryFolder("screen")
+        let pane = try Pane(Self.shoot(folder), folder: folder)
+        #expect(pane.waitFor("Space shoot"))
+        pane.keys("Space")
+        #expect(pane.waitFor("u/Enter use"))  // in review, with a photo not yet saved
+        // Anchored at the binary: tmux's and the shell's command lines hold the folder too.
+        _ = try CLI.shell("pkill -\(signal) -f -- '^\(CLI.binary) shoot .*\(folder)/photos'")
+        #expect(pane.waitForExit() == status)
+        #expect(pane.terminalRestored)
+        #expect(!pane.screen.contains("u/Enter use"))  // the normal screen is back
+        #expect(TestFiles.files(in: folder + "/photos").allSatisfy { !$0.hasPrefix(".stampcam-") })  // no temp or claim left
+    }
+
     @Test("a save into a read-only folder keeps the photo in review; after fixing the folder, u saves it",
           .enabled(if: CLI.unprivilegedCanRun, "nobody cannot reach this checkout"))
     func readOnlyFolder() throws {

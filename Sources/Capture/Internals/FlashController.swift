@@ -10,11 +10,13 @@ final class FlashController {
     let canFlash: Bool
     let canTorch: Bool
     private var lit: Signals.Registration?
+    private let signals: Signals
 
     /// Nil when the node has no LED mode control.
-    init?(panel: ControlPanel) {
+    init?(panel: ControlPanel, signals: Signals = .shared) {
         guard let mode = panel.control(sc_CID_FLASH_LED_MODE) else { return nil }
         self.panel = panel
+        self.signals = signals
         // A torch-only LED hides the Flash entry from the menu.
         canFlash = mode.menu.contains { $0.index == Int64(sc_FLASH_LED_MODE_FLASH) }
         canTorch = mode.menu.contains { $0.index == Int64(sc_FLASH_LED_MODE_TORCH) }
@@ -112,7 +114,7 @@ final class FlashController {
     private func markLit() {
         guard lit == nil else { return }
         let switchOff = SwitchOff(node: panel.node)
-        lit = Signals.shared.onTermination(.lights) { switchOff.run() }
+        lit = signals.onTermination(.lights) { switchOff.run() }
     }
 
     private func markDark() {

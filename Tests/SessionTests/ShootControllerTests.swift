@@ -1,0 +1,135 @@
+import Capture
+import Foundation
+import Imaging
+import Library
+import Session
+import Templates
+import Testing
+import TestSupport
+
+/// The shoot controller driven headlessly, as any front end drives it, with the built-in test
+/// pattern: no terminal, no StampCLI.
+@Suite(.serialized) struct ShootControllerTests {
+    static let fontConfig = TestFiles.packageRoot + "/fonts/fonts.conf"
+    static var styles: [Template] {
+        TemplateStore(builtIn: TestFiles.packageRoot + "/templates", user: "/nonexistent", extraFolders: []).catalog.entries.map(\.template)
+    }
+
+    static func controller(folder: String, styles: [Template] = styles, keepOriginal: Bool = true, exec: ExecHook? = nil,
+                           size: Resolution = Resolution(width: 640, height: 360)) throws -> ShootController {
+        var capture = CaptureSettings()
+        capture.resolution = size
+        capture.settle = .frames(1)
+        return try ShootController(settings: ShootController.Settings(
+            devices: [Cameras.testDevice], capture: capture, styles: styles, style: 0,
+            fields: FieldPolicy(given: Fields(user: "Ana", project: "Bridge 7")), folder: folder, nameTemplate: nil,
+            keepOriginal: keepOriginal, writer: PhotoWriter.Settings(quality: 95, exec: exec, version: "test"),
+            fontConfig: fontConfig))
+    }
+
+    /// Waits for a phase; fails the test (and returns the last snapshot) after 20 s.
+    @discardableResult
+    static func wait(_ controller: ShootController, for phase: (ShootState.Phase) -> Bool,
+                     _ what: String, sourceLocation: SourceLocation = #_sourceLocation) -> ShootController.Snapshot {
+        let snapshot = controller.wait(timeout: 20) { phase($0.state.phase) }
+        #expect(snapshot != nil, "no \(what)", sourceLocation: sourceLocation)
+        return snapshot ?? controller.snapshot()
+    }
+
+    static func files(_ folder: String) -> [String] { TestFiles.files(in: folder) }
+
+    static func sidecar(_ path: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(try TestFiles.bytes(path))) as? [String: Any])
+    }
+
+    @Test("shoot → next style → retake → shoot → use: exactly one photo, with original and sidecar, in the chosen style")
+    func wholeShoot() throws {
+        let folder = try TestFiles.temporaryFolder("controller")
+        let controller = try Self.controller(folder: folder)
+        defer { controller.close() }
+        controller.previewSize = (320, 180)
+        #expect(controller.wait(timeout: 20) { $0.picture != nil } != nil, "a live picture")
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        controller.send(.nextStyle)
+        #expect(controller.snapshot().state.style == 1)
+        controller.send(.retake)
+        Self.wait(controller, for: { $0 == .viewfinder }, "viewfinder")
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "second review")
+        controller.send(.use)
+        let saved = Self.wait(controller, for: { if case .saved = $0 { return true } else { return false } }, "save")
+        let written = try #require(saved.lastSaved)
+        controller.close()
+        let names = Self.files(folder)
+        #expect(names.filter { $0.hasSuffix(".jpg") && !$0.hasSuffix(".original.jpg") } == [(written.path as NSString).lastPathComponent])
+        #expect(names.filter { $0.hasSuffix(".original.jpg") }.count == 1)
+        #expect(names.filter { $0.hasSuffix(".json") }.count == 1)
+        #expect(!names.contains { $0.hasPrefix(".stampcam-") })  // no temp file, no claim left
+        let sidecar = try Self.sidecar(try #require(written.sidecar))
+        #expect((sidecar["template"] as? [String: Any])?["id"] as? String == Self.styles[1].id)
+        let fields = try #require(sidecar["fields"] as? [String: Any])
+        #expect(fields["filename"] as? String == (written.path as NSString).lastPathComponent)
+        #expect(fields["sequence"] as? Int == 1)  // the retaken shot gave its number back
+    }
+
+    @Test("the kept original carries no stamp, also when the review picture has the capture's own size")
+    func originalUnstamped() throws {
+        let folder = try TestFiles.temporaryFolder("original")
+        let controller = try Self.controller(folder: folder)
+        defer { controller.close() }
+        controller.previewSize = (640, 360)  // the capture's size: once, the review shared the still's pixels
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        #expect(controller.wait(timeout: 20) { $0.picture != nil } != nil, "a review picture")
+        controller.send(.use)
+        let written = try #require(Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save").lastSaved)
+        let stamped = try Photo(jpeg: try TestFiles.bytes(written.path), options: LoadOptions(maxSize: 0))
+        let original = try Photo(jpeg: try TestFiles.bytes(try #require(written.original)), options: LoadOptions(maxSize: 0))
+        // Classic's box is bottom left: there the two differ a lot; at the top right they are the same picture.
+        #expect(PixelCompare.meanDifference(stamped.bitmap, original.bitmap, x: 20..<200, y: 300..<350) > 15)
+        #expect(PixelCompare.meanDifference(stamped.bitmap, original.bitmap, x: 450..<630, y: 10..<100) < 4)
+    }
+
+    @Test("what is reviewed is what is saved: the number and file name are decided at the shutter")
+    func reviewIsSaved() throws {
+        let folder = try TestFiles.temporaryFolder("review")
+        var style = try #require(Self.styles.first { $0.id == "classic" })
+        style.blocks[0].lines = [Template.Line(text: "{filename} #{seq}", font: Template.Font(size: 0.06))]
+        let controller = try Self.controller(folder: folder, styles: [style], keepOriginal: true)
+        defer { controller.close() }
+        controller.previewSize = (640, 360)
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        let review = try #require(controller.wait(timeout: 20) { $0.picture != nil }?.picture)
+        controller.send(.use)
+        let written = try #require(Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save").lastSaved)
+        let saved = try Photo(jpeg: try TestFiles.bytes(written.path), options: LoadOptions(maxSize: 0))
+        let text = (x: 10..<400, y: 280..<360)
+        #expect(PixelCompare.meanDifference(review, saved.bitmap, x: text.x, y: text.y) < 4)
+        // The comparison can fail: the same still stamped without the number and name differs there.
+        let original = try Photo(jpeg: try TestFiles.bytes(try #require(written.original)), options: LoadOptions(maxSize: 0))
+        var unnamed = Fields(user: "Ana")
+        unnamed.time = Timestamp(iso8601: "2026-01-01T00:00:00Z")
+        let wrong = try Watermarker(fontConfig: Self.fontConfig).stamped(original, template: style, fields: unnamed)
+        #expect(PixelCompare.meanDifference(wrong.bitmap, saved.bitmap, x: text.x, y: text.y) > 8)
+    }
+
+    @Test("the share command runs off the viewfinder: live pictures come while it runs")
+    func shareOffTheLoop() throws {
+        let folder = try TestFiles.temporaryFolder("share")
+        let controller = try Self.controller(folder: folder, keepOriginal: false, exec: try ExecHook("sleep 3"))
+        defer { controller.close() }
+        controller.previewSize = (160, 90)
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        controller.send(.use)
+        let started = Date()
+        let saved = Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save")
+        let live = controller.waitForChange(after: saved.generation + 2, timeout: 5)
+        #expect(live.picture != nil)
+        #expect(Date().timeIntervalSince(started) < 2.5, "the viewfinder waited for the share command")
+    }
+}
+
+import Watermark

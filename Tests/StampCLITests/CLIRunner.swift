@@ -17,7 +17,24 @@ final class LineCollector: @unchecked Sendable {
 }
 
 enum CLI {
+    /// The home folder of this test process: a new empty temp folder. stampcam run in-process and
+    /// the binary run as a child (which inherits our environment) find config, templates and the
+    /// default Pictures folder here, never in the developer's ~/.config/stampcam or ~/Pictures.
+    static let home: String = {
+        let home = NSTemporaryDirectory() + "stampcam-home-\(getpid())-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        // Replace values, never add a variable: glibc's setenv reallocates the environment when it
+        // grows, and other tests' threads may be reading it. HOME is always set, and without
+        // XDG_CONFIG_HOME the config is $HOME/.config.
+        setenv("HOME", home, 1)
+        if getenv("XDG_CONFIG_HOME") != nil { setenv("XDG_CONFIG_HOME", home + "/.config", 1) }
+        if getenv("XDG_PICTURES_DIR") != nil { setenv("XDG_PICTURES_DIR", home + "/Pictures", 1) }
+        if getenv("STAMPCAM_DATA") != nil { setenv("STAMPCAM_DATA", TestFiles.packageRoot, 1) }
+        return home
+    }()
+
     static func run(_ arguments: [String]) -> CLIResult {
+        _ = home
         let out = LineCollector(), err = LineCollector()
         let code = StampCLI.run(arguments, console: Console(out: { out.append($0) }, err: { err.append($0) }))
         return CLIResult(code: code, out: out.lines, err: err.lines)
@@ -25,12 +42,14 @@ enum CLI {
 
     /// The stampcam binary built beside the test bundle.
     static var binary: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        _ = home
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("stampcam").path
     }
 
     /// Runs `command` with bash (so a test can set `ulimit` or drop privileges) and captures stderr.
     static func shell(_ command: String) throws -> CLIResult {
+        _ = home
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]

@@ -31,6 +31,15 @@ import TestSupport
         #expect(try Config.arguments(for: ApplyCommand.spec, file: "/nonexistent/config.json") == [])
     }
 
+    @Test("tests have a home of their own: the developer's ~/.config/stampcam is never read")
+    func isolatedHome() throws {
+        #expect(CLI.run(["styles"]).code == 0)
+        #expect(ProcessInfo.processInfo.environment["HOME"] == CLI.home)
+        #expect(Config.path == CLI.home + "/.config/stampcam/config.json")
+        let child = try CLI.shell("echo \"$HOME|${XDG_CONFIG_HOME:-$HOME/.config}\"")
+        #expect(child.out == [CLI.home + "|" + CLI.home + "/.config"])
+    }
+
     @Test("the binary reads $XDG_CONFIG_HOME/stampcam/config.json")
     func endToEnd() throws {
         let home = try TestFiles.temporaryFolder("xdg")

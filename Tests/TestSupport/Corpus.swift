@@ -27,6 +27,6 @@ public enum Corpus {
 extension Trait where Self == ConditionTrait {
     /// For a test over the real photos of ../shared/corpus: skipped, saying why, when it is not there.
     public static var needsCorpus: Self {
-        .enabled(if: Corpus.isPresent, "needs ../shared/corpus (real camera photos beside the checkout); not there, so skipped")
+        .enabled(if: Corpus.isPresent, "../shared/corpus (real camera photos beside the checkout) is not there")
     }
 }

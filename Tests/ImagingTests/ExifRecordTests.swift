@@ -87,6 +87,7 @@ import Imaging
         let offset = layout.integer(try #require(layout.entry(0x0201, in: layout.ifd1)))
         let length = layout.integer(try #require(layout.entry(0x0202, in: layout.ifd1)))
         #expect(length == thumbnail.count)
+        try #require(offset + length <= layout.tiff.count)
         #expect(Array(layout.tiff[offset..<offset + length]) == thumbnail)
     }
 

@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// A small baseline JPEG encoder for fixtures libjpeg (as Imaging drives it) does not make: any
-/// luma sampling factors (4:4:0 among them) and the standard tables of ITU T.81 Annex K, unoptimised,
-/// as an MJPEG camera writes them. Plain and slow; meant for small test pictures.
+/// luma sampling factors (4:4:0 among them) and the standard Huffman tables of ITU T.81 Annex K,
+/// unoptimised, as an MJPEG camera writes them (the Annex K quantisation tables are scaled for the
+/// quality the IJG way). Plain and slow; meant for small test pictures.
 public enum BaselineJPEG {
     /// Encodes `bitmap` as YCbCr with `luma` sampling factors (chroma is 1×1: (2, 2) is 4:2:0,
     /// (2, 1) 4:2:2, (1, 2) 4:4:0, (1, 1) 4:4:4). `segments` (whole marker segments, APPn) go right

@@ -185,8 +185,8 @@ public enum Fixtures {
 
     // MARK: other pictures
 
-    /// A frame the way an MJPEG webcam sends it: 4:2:2, the standard (Annex K) Huffman and
-    /// quantisation tables, no APP segments.
+    /// A frame the way an MJPEG webcam sends it: 4:2:2, the standard (Annex K) Huffman tables, no
+    /// APP segments.
     public static func cameraFrame(width: Int = 320, height: Int = 240) throws -> [UInt8] {
         BaselineJPEG.encode(try card(width: width, height: height), quality: 85, luma: (2, 1))
     }

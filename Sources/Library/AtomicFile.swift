@@ -42,8 +42,9 @@ public enum AtomicFile {
         }
     }
 
-    /// A synced temp file in `directory` holding `bytes`, with the mode a new file would get.
-    private static func writeTemp(_ bytes: [UInt8], directory: String, target: String) throws(FileError) -> String {
+    /// A temp file in `directory` holding `bytes` (synced to the disk when `sync`), with the mode a
+    /// new file would get. Its name says which process made it, so leftovers can be cleaned.
+    static func writeTemp(_ bytes: [UInt8], directory: String, target: String, sync: Bool = true) throws(FileError) -> String {
         var template = PathEncoding.encode(directory.hasSuffix("/") ? directory : directory + "/")
         template += Array((tempPrefix + "\(ProcessID.current)-XXXXXX").utf8) + [0]
         let fd = template.withUnsafeMutableBufferPointer { buffer in
@@ -55,7 +56,7 @@ public enum AtomicFile {
             defer { close(fd) }
             try FileSystem.writeAll(fd, bytes)
             fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would
-            guard fsync(fd) == 0 else { throw Errno.current }
+            guard !sync || fsync(fd) == 0 else { throw Errno.current }
         } catch {
             FileSystem.remove(temp)
             throw .io(path: target, reason: "write failed: \(error.reason) (nothing was written under this name)")

@@ -97,18 +97,27 @@ public final class NameClaim: Sendable {
 
     private enum MarkerResult { case made, heldByOther, stale, failed(Errno) }
 
+    /// Makes the claim file whole or not at all: our id goes into a temp file that is then linked
+    /// to the claim's name (link fails when the name is taken), so a claim is never seen empty, even
+    /// after a `kill -9` at any moment.
     private static func makeMarker(_ path: String) -> MarkerResult {
-        let fd = PathEncoding.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else {
-            let error = Errno.current
-            guard error == .exists else { return .failed(error) }
-            guard let owner = owner(path) else { return .heldByOther }  // being written this instant
-            return owner != getpid() && ProcessID.isAlive(owner) ? .heldByOther : .stale
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let temp: String
+        do {
+            temp = try AtomicFile.writeTemp(Array("\(ProcessID.current)\n".utf8), directory: folder, target: path, sync: false)
+        } catch {
+            return .failed(.io)
         }
-        defer { close(fd) }
-        let text = Array("\(getpid())\n".utf8)
-        try? FileSystem.writeAll(fd, text)
-        return .made
+        defer { FileSystem.remove(temp) }
+        do {
+            try FileSystem.link(temp, to: path)
+            return .made
+        } catch .exists {
+            guard let owner = owner(path) else { return .stale }
+            return owner != ProcessID.current && ProcessID.isAlive(owner) ? .heldByOther : .stale
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// The process id written in a claim file.

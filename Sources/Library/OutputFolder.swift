@@ -50,7 +50,7 @@ public enum OutputFolder {
         for name in names where name.hasPrefix(AtomicFile.tempPrefix) {
             let owner: Int32?
             if name.hasPrefix(NameClaim.prefix) {
-                owner = NameClaim.owner(folder + "/" + name)
+                owner = NameClaim.owner(folder + "/" + name) ?? 0  // a claim is written whole: unreadable means stale
             } else {
                 let fields = name.dropFirst(AtomicFile.tempPrefix.count).split(separator: "-")
                 owner = fields.count == 2 ? Int32(fields[0]) : nil

@@ -3,18 +3,8 @@ import Testing
 import TestSupport
 @testable import Capture
 
-@Suite struct JPEGRepairTests {
-    /// A real camera photo, used in place from the shared corpus.
-    static func cameraPhoto() throws -> [UInt8] {
-        let path = try #require(TestFiles.corpusPhotos.first { path in
-            guard let bytes = try? TestFiles.bytes(path), bytes.count < 400_000 else { return false }
-            // Cameras write the standard tables; a photo with its own optimised tables would not
-            // decode the same with the standard ones put back.
-            return Self.huffmanTables(bytes) == Self.huffmanTables(StandardHuffmanTables.segment)
-        })
-        return try TestFiles.bytes(path)
-    }
-
+/// Shared by the fixture tests and their corpus variants.
+enum Repair {
     /// The bodies of all DHT segments before the first SOS, concatenated.
     static func huffmanTables(_ jpeg: [UInt8]) -> [UInt8] {
         let prefix: [UInt8] = jpeg.starts(with: [0xFF, 0xD8]) ? [] : [0xFF, 0xD8]
@@ -29,8 +19,8 @@ import TestSupport
         try bytes.withUnsafeBytes { try JPEGRepair.standalone($0) }
     }
 
-    @Test func restoresTheStandardTablesOfACameraPhoto() throws {
-        let original = try Self.cameraPhoto()
+    /// Strips the tables from `original`, repairs it, and checks it decodes to the same pixels.
+    static func restoresTheStandardTables(of original: [UInt8]) throws {
         let stripped = Frames.withoutHuffmanTables(original)
         #expect(Frames.markers(0xC4, in: stripped).isEmpty)
         let repaired = try Self.repaired(stripped)
@@ -44,19 +34,9 @@ import TestSupport
         #expect(repaired.count == stripped.count + StandardHuffmanTables.segment.count)
     }
 
-    @Test func leavesAFrameWithTablesAlone() throws {
-        let jpeg = try Frames.jpeg(width: 16, height: 16, color: (1, 2, 3))
-        #expect(try Self.repaired(jpeg) == jpeg)
-    }
-
-    @Test func refusesWhatIsNotAWholeJPEG() throws {
-        let jpeg = Frames.withoutHuffmanTables(try Frames.jpeg(width: 16, height: 16, color: (1, 2, 3)))
-        #expect(throws: JPEGRepair.Problem.notJPEG) { _ = try Self.repaired([0x00, 0x01, 0x02, 0x03]) }
-        #expect(throws: JPEGRepair.Problem.truncated) { _ = try Self.repaired(Array(jpeg.prefix(30))) }
-    }
-
-    @Test func anMJPEGCameraGivesAStandaloneFileWithoutReEncoding() throws {
-        let original = try Self.cameraPhoto()
+    /// A fake MJPEG camera sending `original` without its tables: the still is the camera's own
+    /// bytes made standalone, behind an EXIF segment, never re-encoded.
+    static func standaloneStill(from original: [UInt8]) throws {
         let header = try Photo(jpeg: original, options: LoadOptions(maxSize: 64))
         let size = Resolution(width: header.sourceWidth, height: header.sourceHeight)
         let frameBytes = Frames.withoutHuffmanTables(original)
@@ -76,5 +56,56 @@ import TestSupport
         #expect(decoded.metadata.model == "Fake Cam")
         let expected = try Photo(jpeg: original, options: LoadOptions(maxSize: 256))
         #expect(PixelCompare.meanDifference(decoded.bitmap, expected.bitmap) == 0)
+    }
+}
+
+@Suite struct JPEGRepairTests {
+    @Test func theFixtureFrameUsesTheStandardTables() throws {
+        // Cameras write the standard tables; a frame with its own optimised tables would not
+        // decode the same with the standard ones put back.
+        #expect(Repair.huffmanTables(try Fixtures.cameraFrame()) == Repair.huffmanTables(StandardHuffmanTables.segment))
+        #expect(Repair.huffmanTables(try Photo(bitmap: try Fixtures.card(width: 64, height: 48)).jpeg())
+                != Repair.huffmanTables(StandardHuffmanTables.segment))
+    }
+
+    @Test func restoresTheStandardTablesOfACameraFrame() throws {
+        try Repair.restoresTheStandardTables(of: try Fixtures.cameraFrame())
+    }
+
+    @Test func leavesAFrameWithTablesAlone() throws {
+        let jpeg = try Frames.jpeg(width: 16, height: 16, color: (1, 2, 3))
+        #expect(try Repair.repaired(jpeg) == jpeg)
+        let frame = try Fixtures.cameraFrame()
+        #expect(try Repair.repaired(frame) == frame)
+    }
+
+    @Test func refusesWhatIsNotAWholeJPEG() throws {
+        let jpeg = Frames.withoutHuffmanTables(try Frames.jpeg(width: 16, height: 16, color: (1, 2, 3)))
+        #expect(throws: JPEGRepair.Problem.notJPEG) { _ = try Repair.repaired([0x00, 0x01, 0x02, 0x03]) }
+        #expect(throws: JPEGRepair.Problem.truncated) { _ = try Repair.repaired(Array(jpeg.prefix(30))) }
+    }
+
+    @Test func anMJPEGCameraGivesAStandaloneFileWithoutReEncoding() throws {
+        try Repair.standaloneStill(from: try Fixtures.cameraFrame())
+    }
+}
+
+/// The same with a real camera photo from ../shared/corpus, when it is there.
+@Suite struct CorpusJPEGRepairTests {
+    /// The first small corpus photo written with the standard tables.
+    static func cameraPhoto() throws -> [UInt8] {
+        let path = try #require(Corpus.photos.first { path in
+            guard let bytes = try? TestFiles.bytes(path), bytes.count < 400_000 else { return false }
+            return Repair.huffmanTables(bytes) == Repair.huffmanTables(StandardHuffmanTables.segment)
+        })
+        return try TestFiles.bytes(path)
+    }
+
+    @Test(.needsCorpus) func restoresTheStandardTablesOfACameraPhoto() throws {
+        try Repair.restoresTheStandardTables(of: try Self.cameraPhoto())
+    }
+
+    @Test(.needsCorpus) func anMJPEGCameraGivesAStandaloneFileOfACameraPhoto() throws {
+        try Repair.standaloneStill(from: try Self.cameraPhoto())
     }
 }

@@ -32,33 +32,43 @@ import TestSupport
         #expect(red.red > 140 && red.green < 60 && red.blue < 60)
     }
 
-    @Test("a 22 MP photo is shrunk on load: decoded at 1/4 for a 1024 px result")
+    @Test("every chroma subsampling decodes to the card", arguments: FixtureSampling.allCases)
+    func subsampling(sampling: FixtureSampling) throws {
+        let fixture = Fixtures.sampled(sampling)
+        let photo = try Photo(jpeg: try fixture.jpeg(), options: LoadOptions(maxSize: 0))
+        #expect(photo.width == 160 && photo.height == 90)
+        let difference = try #require(PixelCompare.meanDifference(try fixture.card(), photo.bitmap))
+        #expect(difference < 5, "\(sampling) differs from the card by \(difference)")
+    }
+
+    @Test("an 11 MP photo is shrunk on load: decoded at 1/4 for a 1024 px result")
     func shrinkOnLoad() throws {
-        let bytes = try TestFiles.bytes(TestFiles.corpus("drewnoakes-metadata-extractor-images/jpg/Issue 266.jpg"))
+        let bytes = try FixturePhoto(name: "large.jpg", width: 4096, height: 2731).jpeg()
         let photo = try Photo(jpeg: bytes)
-        #expect(photo.sourceWidth == 5760 && photo.sourceHeight == 3840)
+        #expect(photo.sourceWidth == 4096 && photo.sourceHeight == 2731)
         #expect(photo.decodeDenominator == 4)
         #expect(photo.width == 1024 && photo.height == 683)
         let half = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
-        #expect(half.decodeDenominator == 2)
+        #expect(half.decodeDenominator == 2 && half.width == 2000)
         let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
-        #expect(full.decodeDenominator == 1 && full.width == 5760)
+        #expect(full.decodeDenominator == 1 && full.width == 4096)
     }
 
     @Test("a rotated photo picks its DCT scale on the upright size")
     func shrinkRotated() throws {
-        let bytes = try TestFiles.bytes(TestFiles.corpus("drewnoakes-metadata-extractor-images/jpg/Canon EOS 1000D.jpg"))
-        let photo = try Photo(jpeg: bytes)
+        // Stored 512x342, upright 342x512; fitted to 256 it is 171x256 upright, 256x171 stored.
+        let bytes = try Fixtures.oriented(.right, width: 342, height: 512).jpeg()
+        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 256))
         #expect(photo.metadata.orientation == .right)
-        #expect(photo.height == 1024 && photo.width == 683)
-        #expect(photo.decodeDenominator == 2)  // 1944x1296 covers 1024x683; 972x648 would not
+        #expect(photo.width == 171 && photo.height == 256)
+        #expect(photo.decodeDenominator == 2)  // 256x171 covers the stored target; compared unturned it would not
     }
 
     @Test("a small photo is never upscaled")
     func noUpscale() throws {
-        let bytes = try TestFiles.bytes(TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg"))
-        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 4000))
+        let photo = try Photo(jpeg: try Fixtures.site.jpeg(), options: LoadOptions(maxSize: 4000))
         #expect(photo.width == 640 && photo.height == 480)
+        #expect(photo.decodeDenominator == 1)
     }
 
     @Test("bad input is named precisely")
@@ -81,5 +91,49 @@ import TestSupport
         #expect(throws: ImageError.tooManyPixels(width: 160, height: 90, limit: 10_000)) {
             try Photo(jpeg: try Self.fixture("baseline"), options: LoadOptions(pixelLimit: 10_000))
         }
+    }
+}
+
+/// The same on real camera photos from ../shared/corpus, when it is there.
+@Suite struct CorpusDecodeTests {
+    @Test("a 22 MP camera photo is shrunk on load: decoded at 1/4 for a 1024 px result", .needsCorpus)
+    func shrinkOnLoad() throws {
+        let bytes = try TestFiles.bytes(Corpus.path("drewnoakes-metadata-extractor-images/jpg/Issue 266.jpg"))
+        let photo = try Photo(jpeg: bytes)
+        #expect(photo.sourceWidth == 5760 && photo.sourceHeight == 3840)
+        #expect(photo.decodeDenominator == 4)
+        #expect(photo.width == 1024 && photo.height == 683)
+        let half = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
+        #expect(half.decodeDenominator == 2)
+        let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
+        #expect(full.decodeDenominator == 1 && full.width == 5760)
+    }
+
+    @Test("a rotated camera photo picks its DCT scale on the upright size", .needsCorpus)
+    func shrinkRotated() throws {
+        let bytes = try TestFiles.bytes(Corpus.path("drewnoakes-metadata-extractor-images/jpg/Canon EOS 1000D.jpg"))
+        let photo = try Photo(jpeg: bytes)
+        #expect(photo.metadata.orientation == .right)
+        #expect(photo.height == 1024 && photo.width == 683)
+        #expect(photo.decodeDenominator == 2)  // 1944x1296 covers 1024x683; 972x648 would not
+    }
+
+    @Test("a small camera photo is never upscaled", .needsCorpus)
+    func noUpscale() throws {
+        let bytes = try TestFiles.bytes(Corpus.path("ianare-exif-samples/jpg/gps/DSCN0010.jpg"))
+        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 4000))
+        #expect(photo.width == 640 && photo.height == 480)
+    }
+
+    @Test("every corpus photo decodes, whatever its subsampling", .needsCorpus)
+    func everyPhotoDecodes() throws {
+        var samplings = Set<String>()
+        for path in Corpus.photos {
+            let bytes = try TestFiles.bytes(path)
+            let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 64))
+            #expect(max(photo.width, photo.height) <= 64, "\(path)")
+            samplings.insert(JPEGSegments.samplingFactors(bytes).first.map { "\($0.h)x\($0.v)" } ?? "?")
+        }
+        #expect(samplings.isSuperset(of: ["2x2", "2x1", "1x2", "1x1"]), "the corpus has \(samplings.sorted())")
     }
 }

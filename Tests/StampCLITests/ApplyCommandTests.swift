@@ -4,29 +4,47 @@ import TestSupport
 import Imaging
 
 @Suite struct ApplyCommandTests {
-    static let landscape = TestFiles.corpus("recurser-exif-orientation-examples/Landscape_6.jpg")
-    static let gpsPhoto = TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")
+    /// 1800x1200 upright, stored turned a quarter (EXIF orientation 6).
+    static let landscape: FixturePhoto = {
+        var photo = Fixtures.oriented(.right, width: 1800, height: 1200)
+        photo.name = "landscape-6.jpg"
+        return photo
+    }()
+
+    /// The photos in a folder of their own: (landscape, site).
+    static func photos() throws -> (landscape: String, site: String) {
+        let folder = try TestFiles.temporaryFolder("in")
+        return (try landscape.write(to: folder), try Fixtures.site.write(to: folder))
+    }
 
     @Test("stamps photos into the folder, named like the input, upright and ≤1024 px, EXIF kept")
     func stampsPhotos() throws {
         let out = try TestFiles.temporaryFolder("apply")
-        let result = CLI.run(["apply", Self.landscape, Self.gpsPhoto, "-o", out, "--user", "Ana", "--project", "P-7"])
+        let (landscape, site) = try Self.photos()
+        let result = CLI.run(["apply", landscape, site, "-o", out, "--user", "Ana", "--project", "P-7"])
         #expect(result.code == 0)
-        #expect(result.out.sorted() == [out + "/DSCN0010.jpg", out + "/Landscape_6.jpg"])
-        #expect(TestFiles.files(in: out) == ["DSCN0010.jpg", "Landscape_6.jpg"])
-        let turned = try Photo(jpeg: try TestFiles.bytes(out + "/Landscape_6.jpg"), options: LoadOptions(maxSize: 0))
+        #expect(result.out.sorted() == [out + "/landscape-6.jpg", out + "/site.jpg"])
+        #expect(TestFiles.files(in: out) == ["landscape-6.jpg", "site.jpg"])
+        let turned = try Photo(jpeg: try TestFiles.bytes(out + "/landscape-6.jpg"), options: LoadOptions(maxSize: 0))
         #expect(turned.width == 1024 && turned.height == 683)
-        let gps = try Photo(jpeg: try TestFiles.bytes(out + "/DSCN0010.jpg"), options: LoadOptions(maxSize: 0))
-        #expect(gps.metadata.dateTimeOriginal == "2008:10:22 16:28:39")
-        #expect(gps.metadata.gps != nil)
+        #expect(turned.metadata.orientation == .up)
+        // Upright: above the stamp it is the card.
+        let card = try Fixtures.card(width: 1024, height: 683)
+        #expect(PixelCompare.meanDifference(card, turned.bitmap, x: 0..<1024, y: 0..<400) < 4)
+        let gps = try Photo(jpeg: try TestFiles.bytes(out + "/site.jpg"), options: LoadOptions(maxSize: 0))
+        #expect(gps.metadata.dateTimeOriginal == Fixtures.dateTime)
+        let position = try #require(gps.metadata.gps)
+        #expect(abs(position.latitude - 43.467448) < 0.000_001 && abs(position.longitude - 11.885127) < 0.000_001)
+        #expect(gps.metadata.make == "Fixture Optics" && gps.metadata.artist == "Ana Lima")
     }
 
     @Test("the stamp is drawn: the output differs from an unstamped resize at the bottom-left only")
     func stampIsDrawn() throws {
         let out = try TestFiles.temporaryFolder("apply")
-        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out, "--time", "2026-11-29T14:03:12+08:00"]).code == 0)
-        let stamped = try Photo(jpeg: try TestFiles.bytes(out + "/DSCN0010.jpg"), options: LoadOptions(maxSize: 0))
-        let plain = try Photo(jpeg: try TestFiles.bytes(Self.gpsPhoto), options: LoadOptions(maxSize: 0))
+        let site = try Self.photos().site
+        #expect(CLI.run(["apply", site, "-o", out, "--time", "2026-11-29T14:03:12+08:00"]).code == 0)
+        let stamped = try Photo(jpeg: try TestFiles.bytes(out + "/site.jpg"), options: LoadOptions(maxSize: 0))
+        let plain = try Photo(jpeg: try TestFiles.bytes(site), options: LoadOptions(maxSize: 0))
         // Away from the stamp only JPEG re-encoding noise remains.
         let stamp = PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 20..<150, y: 420..<470)
         let elsewhere = PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 400..<640, y: 0..<200)
@@ -37,16 +55,17 @@ import Imaging
     @Test("a second run adds -1 instead of overwriting; --overwrite replaces")
     func noOverwrite() throws {
         let out = try TestFiles.temporaryFolder("apply")
-        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out]).code == 0)
-        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out]).out == [out + "/DSCN0010-1.jpg"])
-        #expect(CLI.run(["apply", Self.gpsPhoto, "-o", out, "--overwrite"]).out == [out + "/DSCN0010.jpg"])
-        #expect(TestFiles.files(in: out) == ["DSCN0010-1.jpg", "DSCN0010.jpg"])
+        let site = try Self.photos().site
+        #expect(CLI.run(["apply", site, "-o", out]).code == 0)
+        #expect(CLI.run(["apply", site, "-o", out]).out == [out + "/site-1.jpg"])
+        #expect(CLI.run(["apply", site, "-o", out, "--overwrite"]).out == [out + "/site.jpg"])
+        #expect(TestFiles.files(in: out) == ["site-1.jpg", "site.jpg"])
     }
 
     @Test("an output that would replace its input is refused, also with --overwrite")
     func protectsInput() throws {
         let folder = try TestFiles.temporaryFolder("apply")
-        let original = try TestFiles.bytes(Self.gpsPhoto)
+        let original = try Fixtures.site.jpeg()
         try TestFiles.write(original, to: folder + "/photo.jpg")
         for extra in [[], ["--overwrite"]] {
             let result = CLI.run(["apply", folder + "/photo.jpg", "-o", folder] + extra)
@@ -72,8 +91,7 @@ import Imaging
 }
 
 @Suite struct BadInputTests {
-    static let good = ApplyCommandTests.gpsPhoto
-    static var goodBytes: [UInt8] { (try? TestFiles.bytes(good)) ?? [] }
+    static var goodBytes: [UInt8] { (try? Fixtures.site.jpeg()) ?? [] }
 
     /// The bad inputs of the issue, made from a good photo: name → (bytes, message).
     static func bad(_ name: String) -> (bytes: [UInt8], message: String) {
@@ -188,9 +206,10 @@ import Imaging
     @Test("a full disk (file size limit): clear error, exit 74, no partial file")
     func fullDisk() throws {
         let out = try TestFiles.temporaryFolder("full")
-        let result = try CLI.shell("ulimit -f 8; exec \(CLI.binary) apply \(CLI.quoted(Self.good)) -o \(out)")
+        let good = try Fixtures.site.write(to: try TestFiles.temporaryFolder("in"))
+        let result = try CLI.shell("ulimit -f 8; exec \(CLI.binary) apply \(CLI.quoted(good)) -o \(out)")
         #expect(result.code == 74)
-        #expect(result.err.first?.hasPrefix("stampcam: \(out)/DSCN0010.jpg: write failed: file too large") == true)
+        #expect(result.err.first?.hasPrefix("stampcam: \(out)/site.jpg: write failed: file too large") == true)
         #expect(TestFiles.files(in: out) == [])
     }
 }

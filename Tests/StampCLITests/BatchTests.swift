@@ -6,8 +6,15 @@ import Imaging
 
 /// The batch behaviours of `apply` that need a real process: kill -9, Ctrl-C, a terminal, stdin.
 @Suite(.serialized) struct BatchTests {
-    static let corpus = TestFiles.corpusRoot
-    static var corpusCount: Int { TestFiles.corpusPhotos.count }
+    /// A batch stampcam takes seconds over: 24 photos of 2400x1600 in four orientations, in nested
+    /// folders (made once, the same bytes under several names).
+    static let batch: [FixturePhoto] = (0..<24).map { index in
+        var photo = Fixtures.oriented([.up, .down, .right, .left][index % 4], width: 2400, height: 1600)
+        photo.name = (index < 12 ? "a/" : "b/c/") + "photo-\(index < 10 ? "0" : "")\(index).jpg"
+        return photo
+    }
+
+    static func batchFolder() throws -> String { try Fixtures.folder(batch, label: "batch") }
 
     /// Names of the finished outputs (hidden temp files left out), relative to `folder`.
     static func outputs(_ folder: String) -> [String] {
@@ -40,12 +47,13 @@ import Imaging
         return process
     }
 
-    @Test("kill -9 at random moments, 20 times: never a partial JPEG under a final name; --skip-existing completes the set")
-    func killNine() throws {
+    /// kill -9 at random moments, 20 times, while `input` is stamped; then --skip-existing
+    /// completes the set. `expected`: the photos' paths relative to `input`.
+    static func killNine(input: String, expected: [String]) throws {
         let out = try TestFiles.temporaryFolder("kill")
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20 {
-            let process = try Self.launch(["apply", Self.corpus, "-o", out, "-j", "2", "--skip-existing"])
+            let process = try Self.launch(["apply", input, "-o", out, "-j", "2", "--skip-existing"])
             usleep(UInt32.random(in: 20_000...400_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -56,20 +64,18 @@ import Imaging
                 }
             }
         }
-        let rerun = try CLI.shell("\(CLI.binary) apply \(CLI.quoted(Self.corpus)) -o \(out) --skip-existing -q")
+        let rerun = try CLI.shell("\(CLI.binary) apply \(CLI.quoted(input)) -o \(out) --skip-existing -q")
         #expect(rerun.code == 0)
-        #expect(Self.outputs(out).count == Self.corpusCount)
         #expect(Self.temps(out).isEmpty)
-        let expected = TestFiles.corpusPhotos.map { String($0.dropFirst(Self.corpus.count + 1)) }.sorted()
-        #expect(Self.outputs(out) == expected)
+        #expect(Self.outputs(out) == expected.sorted())
     }
 
-    @Test("Ctrl-C: the photos in flight finish, no temp file is left, exit 130")
-    func interrupt() throws {
+    /// Ctrl-C while `input` (more than 0.6 s of work at -j 1) is stamped.
+    static func interrupt(input: String, count: Int) throws {
         let out = try TestFiles.temporaryFolder("int")
         // Spawned with default signal handling: a Foundation Process started while another test's
         // system(3) runs would inherit SIGINT ignored, and an ignored SIGINT is respected.
-        let pid = try Subprocess.spawn([CLI.binary, "apply", Self.corpus, "-o", out, "-j", "1", "--max-size", "0"],
+        let pid = try Subprocess.spawn([CLI.binary, "apply", input, "-o", out, "-j", "1", "--max-size", "0"],
                                        output: "/dev/null", errors: out + "/.err")
         usleep(600_000)
         kill(pid, SIGINT)
@@ -80,16 +86,26 @@ import Imaging
         #expect(message.contains("stampcam: interrupted: "))
         #expect(message.contains("run again with --skip-existing to finish"))
         #expect(Self.temps(out).isEmpty)
-        #expect(Self.outputs(out).count < Self.corpusCount)
+        #expect(Self.outputs(out).count < count)
         for name in Self.outputs(out) {
             _ = try Photo(jpeg: try TestFiles.bytes(out + "/" + name), options: LoadOptions(maxSize: 32))
         }
     }
 
+    @Test("kill -9 at random moments, 20 times: never a partial JPEG under a final name; --skip-existing completes the set")
+    func killNine() throws {
+        try Self.killNine(input: try Self.batchFolder(), expected: Self.batch.map(\.name))
+    }
+
+    @Test("Ctrl-C: the photos in flight finish, no temp file is left, exit 130")
+    func interrupt() throws {
+        try Self.interrupt(input: try Self.batchFolder(), count: Self.batch.count)
+    }
+
     @Test("a progress bar on a terminal, none on a pipe or with --quiet")
     func progressBar() throws {
         let out = try TestFiles.temporaryFolder("tty")
-        let photos = "\(CLI.quoted(Self.corpus))/recurser-exif-orientation-examples"
+        let photos = CLI.quoted(try Fixtures.folder(Fixtures.orientations, label: "orientations"))
         // `script` runs the command on a pseudo-terminal and copies everything it writes.
         let terminal = try CLI.shell("script -qec \(CLI.quoted("\(CLI.binary) apply \(photos) -o \(out)/a")) /dev/null")
         #expect(terminal.code == 0)
@@ -107,13 +123,13 @@ import Imaging
     func json() throws {
         let folder = try TestFiles.temporaryFolder("json")
         try TestFiles.write([], to: folder + "/empty.jpg")
-        let good = TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")
+        let good = try Fixtures.site.write(to: folder)
         let result = CLI.run(["apply", good, folder + "/empty.jpg", folder + "/missing.jpg", "-o", folder + "/out", "--json"])
         #expect(result.out.count == 3)
         let objects = try result.out.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]) }
         let byInput = Dictionary(uniqueKeysWithValues: objects.map { ($0["input"]!, $0) })
         #expect(byInput[good]?["status"] == "done")
-        #expect(byInput[good]?["output"] == folder + "/out/DSCN0010.jpg")
+        #expect(byInput[good]?["output"] == folder + "/out/site.jpg")
         #expect(byInput[folder + "/empty.jpg"]?["status"] == "failed")
         #expect(byInput[folder + "/empty.jpg"]?["error"] == "\(folder)/empty.jpg: empty file (0 bytes)")
         #expect(byInput[folder + "/missing.jpg"]?["status"] == "failed")
@@ -122,7 +138,8 @@ import Imaging
     @Test("'-' reads the list of photos from stdin")
     func standardInput() throws {
         let out = try TestFiles.temporaryFolder("stdin")
-        let list = TestFiles.corpusPhotos.prefix(3).map { CLI.quoted($0) }.joined(separator: " ")
+        let folder = try Fixtures.folder(Array(Fixtures.orientations.prefix(3)), label: "list")
+        let list = Fixtures.orientations.prefix(3).map { CLI.quoted(folder + "/" + $0.name) }.joined(separator: " ")
         let result = try CLI.shell("printf '%s\\n' \(list) | \(CLI.binary) apply - -o \(out)")
         #expect(result.code == 0)
         #expect(Self.outputs(out).count == 3)
@@ -132,15 +149,15 @@ import Imaging
     func names() throws {
         let base = try TestFiles.temporaryFolder("name")
         let out = base + "/out"
-        let photo = TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")
+        let photo = try Fixtures.site.write(to: base + "/in")
         let escape = CLI.run(["apply", photo, "-o", out, "--name", "{project}.jpg", "--project", "../../etc/x"])
         #expect(escape.code == 0)
-        #expect(TestFiles.files(in: base) == ["out"])
+        #expect(TestFiles.files(in: base) == ["in", "out"])
         #expect(TestFiles.files(in: out) == ["_.._etc_x.jpg"])
         let dated = CLI.run(["apply", photo, "-o", out, "--name", "{date:%Y%m%d}-{basename}-{seq:03}"])
-        #expect(dated.out == [out + "/20081022-DSCN0010-001.jpg"])
+        #expect(dated.out == [out + "/20210614-site-001.jpg"])
         let empty = CLI.run(["apply", photo, "-o", out, "--name", "{note}"])
-        #expect(empty.out == [out + "/DSCN0010.jpg"])
+        #expect(empty.out == [out + "/site.jpg"])
         let bad = CLI.run(["apply", photo, "-o", out, "--name", "{date"])
         #expect(bad.code == 64)
     }
@@ -148,10 +165,25 @@ import Imaging
     @Test("the output folder inside an input folder is not stamped again")
     func outputInsideInput() throws {
         let folder = try TestFiles.temporaryFolder("inside")
-        try TestFiles.write(try TestFiles.bytes(TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")), to: folder + "/a.jpg")
+        try TestFiles.write(try Fixtures.site.jpeg(), to: folder + "/a.jpg")
         #expect(CLI.run(["apply", folder, "-o", folder + "/stamped"]).code == 0)
         let second = CLI.run(["apply", folder, "-o", folder + "/stamped", "--skip-existing"])
         #expect(second.code == 0)
         #expect(Self.outputs(folder + "/stamped") == ["a.jpg"])
+    }
+}
+
+extension BatchTests {
+    /// The same over every photo of ../shared/corpus, when it is there (nested, so serialized with the rest).
+    @Suite struct CorpusBatchTests {
+        @Test("kill -9 while the whole corpus is stamped: never a partial JPEG; --skip-existing completes the set", .needsCorpus)
+        func killNine() throws {
+            try BatchTests.killNine(input: Corpus.root, expected: Corpus.photos.map { String($0.dropFirst(Corpus.root.count + 1)) })
+        }
+
+        @Test("Ctrl-C while the corpus is stamped: exit 130, no temp file", .needsCorpus)
+        func interrupt() throws {
+            try BatchTests.interrupt(input: Corpus.root, count: Corpus.photos.count)
+        }
     }
 }

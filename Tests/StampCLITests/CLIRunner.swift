@@ -17,8 +17,23 @@ final class LineCollector: @unchecked Sendable {
 }
 
 enum CLI {
-    /// Runs in-process with an environment of its own: HOME and XDG_CONFIG_HOME in an empty folder,
-    /// so the developer's own configuration and templates are never read.
+    /// The home folder of this test process: a new empty temp folder. The binary run as a child
+    /// inherits it (so it never reads the developer's ~/.config/stampcam or ~/Pictures); stampcam run
+    /// in-process gets it in the environment it is passed.
+    static let home: String = {
+        let home = NSTemporaryDirectory() + "stampcam-home-\(getpid())-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        // Replace values, never add a variable: glibc's setenv reallocates the environment when it
+        // grows, and other tests' threads may be reading it. HOME is always set, and without
+        // XDG_CONFIG_HOME the config is $HOME/.config.
+        setenv("HOME", home, 1)
+        if getenv("XDG_CONFIG_HOME") != nil { setenv("XDG_CONFIG_HOME", home + "/.config", 1) }
+        if getenv("XDG_PICTURES_DIR") != nil { setenv("XDG_PICTURES_DIR", home + "/Pictures", 1) }
+        if getenv("STAMPCAM_DATA") != nil { setenv("STAMPCAM_DATA", TestFiles.packageRoot, 1) }
+        return home
+    }()
+
+    /// Runs in-process with an environment of its own (`home`, plus `extra`).
     static func run(_ arguments: [String], environment extra: [String: String] = [:]) -> CLIResult {
         let out = LineCollector(), err = LineCollector()
         let code = StampCLI.run(arguments, console: Console(out: { out.append($0) }, err: { err.append($0) }),
@@ -26,19 +41,20 @@ enum CLI {
         return CLIResult(code: code, out: out.lines, err: err.lines)
     }
 
-    static let cleanEnvironment: [String: String] = {
-        let home = (try? TestFiles.temporaryFolder("home")) ?? "/nonexistent"
-        return ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": home + "/Pictures"]
-    }()
+    static var cleanEnvironment: [String: String] {
+        ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": home + "/Pictures"]
+    }
 
     /// The stampcam binary built beside the test bundle.
     static var binary: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        _ = home
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("stampcam").path
     }
 
     /// Runs `command` with bash (so a test can set `ulimit` or drop privileges) and captures stderr.
     static func shell(_ command: String) throws -> CLIResult {
+        _ = home
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]

@@ -31,6 +31,20 @@ import TestSupport
         #expect(try Config.arguments(for: ApplyCommand.spec, file: "/nonexistent/config.json") == [])
     }
 
+    @Test("tests have a home of their own: the developer's ~/.config/stampcam is never read")
+    func isolatedHome() throws {
+        #expect(CLI.run(["styles"]).code == 0)
+        #expect(ProcessInfo.processInfo.environment["HOME"] == CLI.home)
+        #expect(CLI.cleanEnvironment["XDG_CONFIG_HOME"] == CLI.home + "/.config")
+        // In-process runs read the configuration of the environment they are given, nothing else.
+        let other = try TestFiles.temporaryFolder("xdg")
+        try TestFiles.write(Array(#"{"template": "no-such-style"}"#.utf8), to: other + "/stampcam/config.json", creatingFolders: true)
+        #expect(CLI.run(["test-card", "-o", other + "/out"], environment: ["XDG_CONFIG_HOME": other]).code == 64)
+        #expect(CLI.run(["test-card", "-o", other + "/out"]).code == 0)
+        let child = try CLI.shell("echo \"$HOME|${XDG_CONFIG_HOME:-$HOME/.config}\"")
+        #expect(child.out == [CLI.home + "|" + CLI.home + "/.config"])
+    }
+
     @Test("the binary reads $XDG_CONFIG_HOME/stampcam/config.json")
     func endToEnd() throws {
         let home = try TestFiles.temporaryFolder("xdg")

@@ -4,7 +4,8 @@ import TestSupport
 import Imaging
 
 @Suite struct StyleCommandsTests {
-    static let photo = TestFiles.corpus("ianare-exif-samples/jpg/gps/DSCN0010.jpg")
+    /// The 640x480 site photo, in a folder of its own.
+    static func photo() throws -> String { try Fixtures.site.write(to: try TestFiles.temporaryFolder("site")) }
     static let builtIn = ["classic", "banner", "site-report", "big-clock", "minimal", "geo"]
 
     @Test("styles lists the six built-in styles in cycle order, classic the default")
@@ -31,8 +32,9 @@ import Imaging
 
     @Test("--sheet renders every style into one contact sheet")
     func sheet() throws {
+        let photo = try Self.photo()
         let out = try TestFiles.temporaryFolder("sheet")
-        let result = CLI.run(["styles", "--sheet", Self.photo, "-o", out + "/sheet.jpg", "--project", "P"])
+        let result = CLI.run(["styles", "--sheet", photo, "-o", out + "/sheet.jpg", "--project", "P"])
         #expect(result.code == 0)
         #expect(result.out == [out + "/sheet.jpg"])
         let sheet = try Photo(jpeg: try TestFiles.bytes(out + "/sheet.jpg"), options: LoadOptions(maxSize: 0))
@@ -41,27 +43,29 @@ import Imaging
 
     @Test("--template FILE: a copy of classic.json, changed, is used")
     func templateFile() throws {
+        let photo = try Self.photo()
         let folder = try TestFiles.temporaryFolder("tplfile")
         var json = String(decoding: try TestFiles.bytes(TestFiles.packageRoot + "/templates/classic.json"), as: UTF8.self)
         json = json.replacingOccurrences(of: "\"anchor\": \"bottom-left\"", with: "\"anchor\": \"top-right\"")
         try TestFiles.write(Array(json.utf8), to: folder + "/corner.json")
-        let result = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", folder + "/corner.json", "--user", "Ana"])
+        let result = CLI.run(["apply", photo, "-o", folder + "/out", "--template", folder + "/corner.json", "--user", "Ana"])
         #expect(result.code == 0)
-        let stamped = try Photo(jpeg: try TestFiles.bytes(folder + "/out/DSCN0010.jpg"), options: LoadOptions(maxSize: 0))
-        let plain = try Photo(jpeg: try TestFiles.bytes(Self.photo), options: LoadOptions(maxSize: 0))
+        let stamped = try Photo(jpeg: try TestFiles.bytes(folder + "/out/site.jpg"), options: LoadOptions(maxSize: 0))
+        let plain = try Photo(jpeg: try TestFiles.bytes(photo), options: LoadOptions(maxSize: 0))
         #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 500..<630, y: 15..<60) > 20)
         #expect(PixelCompare.meanDifference(plain.bitmap, stamped.bitmap, x: 10..<150, y: 420..<470) < 6)
     }
 
     @Test("a bad template: one line naming file and path, exit 65; an unknown id: exit 64 listing the styles")
     func badTemplate() throws {
+        let photo = try Self.photo()
         let folder = try TestFiles.temporaryFolder("badtpl")
         try TestFiles.write(Array(#"{"version": 1, "id": "x", "blocks": [{"lines": ["a"], "font": {"size": "big"}}]}"#.utf8),
                             to: folder + "/site.json")
-        let bad = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", folder + "/site.json"])
+        let bad = CLI.run(["apply", photo, "-o", folder + "/out", "--template", folder + "/site.json"])
         #expect(bad.code == 65)
         #expect(bad.err == ["stampcam: site.json: blocks[0].font.size: expected a number, found a string"])
-        let unknown = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", "fancy"])
+        let unknown = CLI.run(["apply", photo, "-o", folder + "/out", "--template", "fancy"])
         #expect(unknown.code == 64)
         #expect(unknown.err.first?.contains("classic, banner, site-report, big-clock, minimal, geo") == true)
     }
@@ -85,14 +89,15 @@ import Imaging
 
     @Test("field options: --set, --gps, --tz, --note reach the template")
     func fieldOptions() throws {
+        let photo = try Self.photo()
         let folder = try TestFiles.temporaryFolder("fields")
         try TestFiles.write(Array(#"{"version": 1, "id": "t", "blocks": [{"lines": ["{crew} {coords} {datetime} {tz} {note}"]}]}"#.utf8),
                             to: folder + "/t.json")
-        let ok = CLI.run(["apply", Self.photo, "-o", folder + "/out", "--template", folder + "/t.json", "--set", "crew=B",
+        let ok = CLI.run(["apply", photo, "-o", folder + "/out", "--template", folder + "/t.json", "--set", "crew=B",
                           "--gps", "1.5,-2.25", "--tz", "Asia/Tokyo", "--time", "2026-11-29T14:03:12Z", "--note", "n"])
         #expect(ok.code == 0)
         for (flag, value) in [("--gps", "95,0"), ("--tz", "Mars/Olympus"), ("--set", "novalue"), ("--time", "noon")] {
-            let result = CLI.run(["apply", Self.photo, "-o", folder + "/out", flag, value])
+            let result = CLI.run(["apply", photo, "-o", folder + "/out", flag, value])
             #expect(result.code == 64, "\(flag) \(value)")
             #expect(result.err.first?.contains("'\(value)' is not") == true)
         }

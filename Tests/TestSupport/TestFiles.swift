@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 
-/// Paths and helpers the test targets share: the package root, the shared photo corpus, temp folders.
+/// Paths and helpers the test targets share: the package root, temp folders, reading and writing files.
 public enum TestFiles {
     /// The package root, found from this file's location.
     public static let packageRoot: String = {
@@ -9,21 +9,6 @@ public enum TestFiles {
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
-
-    /// `../shared/corpus` beside the checkout: real camera photos, used in place, never copied.
-    public static let corpusRoot = packageRoot + "/../shared/corpus"
-
-    public static func corpus(_ relativePath: String) -> String { corpusRoot + "/" + relativePath }
-
-    /// Every JPEG in the corpus, sorted.
-    public static var corpusPhotos: [String] {
-        let enumerator = FileManager.default.enumerator(atPath: corpusRoot)
-        var paths: [String] = []
-        while let next = enumerator?.nextObject() as? String {
-            if next.lowercased().hasSuffix(".jpg") { paths.append(corpusRoot + "/" + next) }
-        }
-        return paths.sorted()
-    }
 
     public static func bytes(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Platform"),
         .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo"]),
         .target(name: "Templates"),
-        .target(name: "Watermark", dependencies: ["Imaging", "Templates", "CCairo", "CPango"]),
+        .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library", dependencies: ["Platform", "Templates"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
         .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture"]),

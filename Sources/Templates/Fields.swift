@@ -59,3 +59,54 @@ public struct Fields: Sendable, Equatable {
         return merged
     }
 }
+
+extension Fields {
+    /// The most characters a field value shows; a longer one is cut and ends in "…". Long enough for a
+    /// long address or note, short enough that a value cannot push the date off the photo (a line
+    /// wraps to at most three lines) nor make text layout slow (its cost grows with length squared).
+    public static let maxValueLength = 200
+
+    /// A value cut to `Fields.maxValueLength` characters.
+    public struct Truncation: Sendable, Equatable, CustomStringConvertible {
+        /// The variable's name: `project`, `note`, a `--set` name …
+        public var name: String
+        /// Characters in the value as given.
+        public var length: Int
+        /// Characters shown, the "…" included.
+        public var shown: Int
+
+        public init(name: String, length: Int, shown: Int) {
+            self.name = name
+            self.length = length
+            self.shown = shown
+        }
+
+        /// `project: 2000 characters, cut to the first 199 and "…"`
+        public var description: String {
+            "\(name): \(length) characters, cut to the first \(shown - 1) and \"…\""
+        }
+    }
+
+    /// The values as a stamp shows them, and which were cut: line breaks, tabs and other control
+    /// characters become one space (`"line1\nline2"` shows as `line1 line2`), ends are trimmed, and
+    /// each value is cut to `maxValueLength` characters.
+    public func prepared() -> (fields: Fields, truncations: [Truncation]) {
+        var truncations: [Truncation] = []
+        func shown(_ name: String, _ value: String?) -> String? {
+            guard let value else { return nil }
+            let (text, length) = Variables.shown(value)
+            if let length { truncations.append(Truncation(name: name, length: length, shown: Self.maxValueLength)) }
+            return text
+        }
+        var result = self
+        result.timeSource = shown("time_source", timeSource)
+        result.user = shown("user", user)
+        result.project = shown("project", project)
+        result.location = shown("location", location)
+        result.note = shown("note", note)
+        result.camera = shown("camera", camera)
+        result.filename = shown("filename", filename)
+        for name in extra.keys.sorted() { result.extra[name] = shown(name, extra[name]) }
+        return (result, truncations)
+    }
+}

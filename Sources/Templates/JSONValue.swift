@@ -1,5 +1,6 @@
 /// A parsed JSON document, kept as a tree so a template can be read strictly: every key checked,
-/// every error named by its path.
+/// every error named by its path. `init(parsing:)` is the strict reader templates use; `Decodable`
+/// serves callers that already hold a decoder.
 public enum JSONValue: Sendable, Equatable, Decodable {
     case null
     case bool(Bool)
@@ -16,6 +17,36 @@ public enum JSONValue: Sendable, Equatable, Decodable {
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
         else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    /// Parses JSON strictly (see `ParseError`): RFC 8259, UTF-8, finite numbers, each key once,
+    /// at most `JSONValue.maxDepth` levels of lists and objects.
+    public init(parsing bytes: [UInt8]) throws(ParseError) {
+        self = try JSONReader.parse(bytes)
+    }
+
+    /// How deep lists and objects may nest.
+    public static var maxDepth: Int { JSONReader.maxDepth }
+
+    /// Why bytes are not a JSON document we read: the problem in words, where it is (line and column,
+    /// counted in characters from 1) and in which value (`blocks[1].lines[0]`, empty at the top).
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var path: String
+        public var line: Int
+        public var column: Int
+        public var problem: String
+
+        public init(path: String, line: Int, column: Int, problem: String) {
+            self.path = path
+            self.line = line
+            self.column = column
+            self.problem = problem
+        }
+
+        /// `blocks[0].lines[1]: invalid UTF-8 (byte 0xFF); save the file as UTF-8 (line 3, column 14)`
+        public var description: String {
+            (path.isEmpty ? "" : path + ": ") + "\(problem) (line \(line), column \(column))"
+        }
     }
 
     /// What the value is, for error messages: "a number", "a string" …

@@ -1,18 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension Template {
-    /// Reads a template from JSON. Unknown keys, wrong types, out-of-range values and unknown versions
-    /// are errors naming `file` and the JSON path. `folder` is where relative logo paths point.
+    /// Reads a template from JSON. Unknown keys, wrong types, out-of-range values, unknown versions
+    /// and JSON that is not well-formed are errors naming `file`, the JSON path and, for the latter,
+    /// the line and column. `folder` is where relative logo paths point.
     public init(json: [UInt8], file: String, folder: String) throws(TemplateError) {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(json))
+            value = try JSONValue(parsing: json)
         } catch {
-            throw TemplateError(file: file, path: "", problem: "not valid JSON (\(Self.describe(error)))")
+            throw TemplateError(file: file, path: error.path, problem: "\(error.problem) (line \(error.line), column \(error.column))")
         }
         let root = Node(value: value, path: "", file: file)
         let keys = try root.object(["version", "id", "name", "description", "order", "tone", "blocks"])
@@ -33,15 +28,12 @@ extension Template {
         tone = try keys["tone"]?.choice(Tone.self) ?? .none
         let blockNodes = try keys.required("blocks").array()
         guard !blockNodes.isEmpty else { throw try keys.required("blocks").fail("expected at least one block") }
+        guard blockNodes.count <= Template.maxBlocks else {
+            throw try keys.required("blocks").fail("\(blockNodes.count) blocks; a template may have at most \(Template.maxBlocks)")
+        }
         blocks = try blockNodes.map { node throws(TemplateError) in try Block(node) }
         self.folder = folder
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
-            return "\(underlying)"
-        }
-        return "\(error)"
+        self.file = file
     }
 }
 
@@ -76,10 +68,10 @@ extension Template.Block {
         let color = try keys["color"]?.color() ?? .white
         box = try keys["box"].map { node throws(TemplateError) in try Template.Box(node) }
         title = try keys["title"].map { node throws(TemplateError) in try Template.Title(node, font: font) }
-        lines = try keys["lines"]?.array().map { node throws(TemplateError) in
+        lines = try keys["lines"]?.lineArray().map { node throws(TemplateError) in
             try Template.Line(node, font: font, color: color)
         } ?? []
-        aside = try keys["aside"]?.array().map { node throws(TemplateError) in
+        aside = try keys["aside"]?.lineArray().map { node throws(TemplateError) in
             try Template.Line(node, font: font, color: color)
         } ?? []
         guard !lines.isEmpty || !aside.isEmpty || title != nil else {
@@ -97,7 +89,9 @@ extension Template.Block {
         }
         logo = try keys["logo"].map { node throws(TemplateError) in
             let logo = try node.object(["file", "size", "position"])
-            return Template.Logo(file: try logo.required("file").string(),
+            let file = try logo.required("file").string()
+            guard !file.isEmpty else { throw try logo.required("file").fail("expected the name of a PNG file") }
+            return Template.Logo(file: file,
                                  size: try logo["size"]?.number(in: 0.01...1) ?? 0.08,
                                  position: try logo["position"]?.choice(Template.Logo.Position.self) ?? .left)
         }
@@ -176,7 +170,8 @@ struct Node {
     }
 
     func child(_ key: String, _ value: JSONValue) -> Node {
-        Node(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        let shown = JSONReader.display(key)
+        return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file)
     }
 
     func array() throws(TemplateError) -> [Node] {
@@ -189,15 +184,21 @@ struct Node {
         return text
     }
 
-    /// A string of text with `{variables}`, checked for well-formed braces and formats.
+    /// A string of text with `{variables}`, checked for well-formed braces and formats, its length
+    /// and the structure of its markup (`TextTemplate.problems`).
     func variableText() throws(TemplateError) -> String {
         let text = try string()
-        do {
-            _ = try TextTemplate(text)
-        } catch {
-            throw fail(error.description)
-        }
+        if let problem = TextTemplate.problems(in: text, variables: nil).first { throw fail(problem) }
         return text
+    }
+
+    /// The lines of a block: a list of at most `Template.maxLinesPerBlock`.
+    func lineArray() throws(TemplateError) -> [Node] {
+        let items = try array()
+        guard items.count <= Template.maxLinesPerBlock else {
+            throw fail("\(items.count) lines; a block may have at most \(Template.maxLinesPerBlock)")
+        }
+        return items
     }
 
     func bool() throws(TemplateError) -> Bool {

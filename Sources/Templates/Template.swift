@@ -15,6 +15,12 @@ public struct Template: Sendable, Equatable {
     public var blocks: [Block]
     /// The folder the template was read from; logo files are relative to it.
     public var folder: String
+    /// The file's name, as errors and problems name it (`site.json`).
+    public var file: String
+
+    /// The most blocks a template may have, and lines (or aside lines) a block may have.
+    public static let maxBlocks = 16
+    public static let maxLinesPerBlock = 20
 
     public enum Tone: String, Sendable, CaseIterable { case none, mono, sepia }
 

@@ -73,6 +73,96 @@ public struct TextTemplate: Sendable, Equatable {
         return Reference(name: String(name), format: format)
     }
 
+    /// The most characters a template text may have: a stamp line, not a document (layout cost grows
+    /// with the square of a line's length).
+    public static let maxLength = 1000
+
+    /// How deep markup tags may nest (`<b><i>…</i></b>` is two): the built-in styles need two.
+    public static let maxMarkupDepth = 8
+
+    /// Every variable name the text uses, alternatives included, in order of appearance.
+    public var variableNames: [String] {
+        segments.flatMap { segment -> [String] in
+            guard case .variable(let references) = segment else { return [] }
+            return references.map(\.name)
+        }
+    }
+
+    /// What is wrong with `text` as a template text, in words; empty when nothing is. The same checks
+    /// run when a template file is read and when a template is validated before stamping.
+    /// `variables`: the names that have values besides the built-in ones (`--set NAME=…`); every
+    /// other name is an error. Nil skips that check (while reading a file, before values are known).
+    public static func problems(in text: String, variables: Set<String>?) -> [String] {
+        let length = text.count
+        guard length <= maxLength else {
+            return ["the text is \(length) characters long; a line may have at most \(maxLength)"]
+        }
+        let template: TextTemplate
+        do {
+            template = try TextTemplate(text)
+        } catch {
+            return [error.description]
+        }
+        var problems = template.markupStructureProblems()
+        if let variables {
+            var reported: Set<String> = []
+            for name in template.variableNames
+                where !Variables.isBuiltIn(name) && !variables.contains(name) && reported.insert(name).inserted {
+                let candidates = Variables.builtIn.map(\.name) + variables.sorted()
+                if let suggestion = Variables.suggestion(for: name, among: candidates) {
+                    problems.append("unknown variable {\(name)} (did you mean {\(suggestion)}?)")
+                } else {
+                    problems.append("unknown variable {\(name)}: it is not built in and no value was given for it "
+                        + "(--set \(name)=VALUE)")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// A variable inside a tag (`<span foreground="{colour}">`), and tags nested too deep. Only the
+    /// template's own text is scanned: values are escaped, so they never open a tag.
+    func markupStructureProblems() -> [String] {
+        var problems: [String] = []
+        var depth = 0, deepest = 0
+        var tag: String?        // the tag being read, from its '<'
+        var quote: Character?   // inside an attribute value
+        for segment in segments {
+            switch segment {
+            case .variable(let references):
+                if tag != nil, let name = references.first?.name {
+                    problems.append("{\(name)} is inside a markup tag; variables can stand only in text, not in tags or attributes")
+                }
+            case .literal(let literal):
+                for character in literal {
+                    guard var open = tag else {
+                        if character == "<" { tag = "<" }
+                        continue
+                    }
+                    open.append(character)
+                    tag = open
+                    if let current = quote {
+                        if character == current { quote = nil }
+                    } else if character == "\"" || character == "'" {
+                        quote = character
+                    } else if character == ">" {
+                        if open.hasPrefix("</") {
+                            depth -= 1
+                        } else if !open.hasPrefix("<!") && !open.hasPrefix("<?") && !open.hasSuffix("/>") {
+                            depth += 1
+                            deepest = max(deepest, depth)
+                        }
+                        tag = nil
+                    }
+                }
+            }
+        }
+        if deepest > Self.maxMarkupDepth {
+            problems.append("markup tags nest \(deepest) deep; at most \(Self.maxMarkupDepth) are allowed")
+        }
+        return problems
+    }
+
     /// The text with every variable replaced by `placeholder`: for checking the markup around them.
     public func skeleton(placeholder: String = "x") -> String {
         segments.map { segment in

@@ -48,7 +48,7 @@ public enum Variables {
         }
         switch name {
         case "tz": return fields.time?.offsetText ?? ""
-        case "time_source": return fields.timeSource ?? ""
+        case "time_source": return clean(fields.timeSource)
         case "user": return clean(fields.user)
         case "project": return clean(fields.project)
         case "location": return clean(fields.location)
@@ -78,11 +78,75 @@ public enum Variables {
         }
     }
 
+    /// A value with each run of control characters as one space, trimmed; not cut, so a file-name
+    /// template (`--name`) gets the whole value. `stamp` cuts values first (`Fields.prepared`).
     private static func clean(_ value: String?) -> String {
         guard let value else { return "" }
-        // Control characters (a newline in --user) would break the layout of one line into two.
-        return String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-            .trimmed
+        return cleaned(value, window: nil).text
+    }
+
+    /// A value as a stamp shows it: each run of control characters (line breaks, tabs …) becomes one
+    /// space, so `"line1\nline2"` reads `line1 line2` and one line never breaks in two; the ends are
+    /// trimmed; and it is cut to `Fields.maxValueLength` characters, the last being "…".
+    /// `length` is the value's length in characters, as given, when it was cut; else nil.
+    static func shown(_ value: String) -> (text: String, length: Int?) {
+        let limit = Fields.maxValueLength
+        // Only the start of a long value can be shown, so only the start is cleaned: a 60 KB value
+        // costs no more than a short one. A character has seldom more than eight scalars.
+        let (text, stoppedEarly) = cleaned(value, window: limit * 8 + 8)
+        if !stoppedEarly && text.count <= limit { return (text, nil) }
+        let end = text.index(text.startIndex, offsetBy: limit - 1, limitedBy: text.endIndex) ?? text.endIndex
+        return (String(text[..<end]).trimmed + "…", value.count)
+    }
+
+    /// `value` with each run of control characters as one space, trimmed; with a `window`, only its
+    /// first `window` scalars (after that replacement), and whether there was more.
+    private static func cleaned(_ value: String, window: Int?) -> (text: String, stoppedEarly: Bool) {
+        var scalars = String.UnicodeScalarView()
+        var kept = 0, inBreak = false
+        for scalar in value.unicodeScalars {
+            if let window, kept >= window { return (String(scalars).trimmed, true) }
+            // Cc (C0, DEL, C1) and the line and paragraph separators, which Pango breaks lines at.
+            let isBreak = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029
+            if !isBreak || !inBreak {
+                scalars.append(isBreak ? " " : scalar)
+                kept += 1
+            }
+            inBreak = isBreak
+        }
+        return (String(scalars).trimmed, false)
+    }
+
+    /// Whether `name` is a built-in variable (any other needs a value given with `--set`).
+    public static func isBuiltIn(_ name: String) -> Bool {
+        builtIn.contains { $0.name == name }
+    }
+
+    /// The known name closest to a misspelt one (`projcet` → `project`), if one is close.
+    static func suggestion(for name: String, among names: [String]) -> String? {
+        let allowed = name.count <= 4 ? 1 : 2
+        let scored = names.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= allowed }
+        return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0
+    }
+
+    /// Levenshtein distance, with a swap of two neighbours counting as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 }
 

@@ -2,27 +2,46 @@ import Imaging
 import Templates
 
 /// Draws templates onto photos with Cairo and Pango. A render is a pure function of (photo,
-/// template, fields): no clock or environment is read here. Holds fonts and logos; not thread-safe,
-/// so use one per worker thread.
+/// template, fields): no clock or environment is read here. Holds fonts; not thread-safe, so use one
+/// per worker thread. Logos come from a `LogoCache`, shared by all of them.
 public final class Watermarker {
     let text: TextContext
-    private var logos: [String: LogoImage] = [:]
+    let logos: LogoCache
+    /// Templates already validated, with the variable names they were validated for, and their errors.
+    private var validations: [(template: Template, variables: Set<String>, errors: [TemplateProblem])] = []
 
-    /// `fontConfig` is the path of fonts/fonts.conf (the private fontconfig setup).
-    public init(fontConfig: String) throws(WatermarkError) {
+    /// `fontConfig` is the path of fonts/fonts.conf (the private fontconfig setup). `logos` is where
+    /// logos are loaded and kept; the process-wide cache unless a test wants its own.
+    public init(fontConfig: String, logos: LogoCache = .shared) throws(WatermarkError) {
+        LibraryLog.install()
         text = try TextContext(configFile: fontConfig)
+        self.logos = logos
     }
 
-    /// What a render drew: where, and whether every character had a glyph.
+    /// What a render drew: where, and what the user may want to know about it.
     public struct Report: Sendable {
         /// The rectangle of each block drawn (blocks with nothing to show are left out).
         public var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
         /// Characters no configured font could show (they print as boxes).
         public var unknownGlyphs = 0
+        /// The characters behind `unknownGlyphs`, each once, in the order they appear.
+        public var missingCharacters: [Unicode.Scalar] = []
+        /// Field values cut to `Fields.maxValueLength` characters.
+        public var truncations: [Fields.Truncation] = []
+        /// What Pango or GLib logged while drawing: nothing, for a template that passed `validate`.
+        public var libraryMessages: [String] = []
+
+        /// One line per thing worth telling the user, e.g.
+        /// `no configured font can show U+1F3D7 🏗 (add a font file to fonts/)` or
+        /// `project: 2000 characters, cut to the first 199 and "…"`.
+        public var warnings: [String] {
+            (missingCharacters.isEmpty ? [] : [Watermarker.missingGlyphsText(missingCharacters)])
+                + truncations.map(\.description) + libraryMessages
+        }
     }
 
-    /// `photo` stamped: a new value, the given one untouched.
-    public func stamped(_ photo: Photo, template: Template, fields: Fields) throws(WatermarkError) -> Photo {
+    /// `photo` stamped: a new value, the given one untouched. Throws as `stamp` does.
+    public func stamped(_ photo: Photo, template: Template, fields: Fields) throws -> Photo {
         var copy = photo
         try stamp(&copy, template: template, fields: fields)
         return copy
@@ -30,46 +49,76 @@ public final class Watermarker {
 
     /// Applies the template's tone and draws its blocks onto `photo`. Only this value changes: a
     /// copy of the photo made before (a kept original, another style's review) keeps its pixels.
+    ///
+    /// The template must pass `validate` with the names in `fields.extra` as the extra variables:
+    /// otherwise this throws its first error as a `TemplateError` (naming file and JSON path) and
+    /// leaves the photo alone. A logo that cannot be used throws `WatermarkError.logo`. Field values
+    /// are shown as `Fields.prepared` makes them; what was cut is in the report.
     @discardableResult
-    public func stamp(_ photo: inout Photo, template: Template, fields: Fields) throws(WatermarkError) -> Report {
-        photo.bitmap.apply(template.tone)
+    public func stamp(_ photo: inout Photo, template: Template, fields: Fields) throws -> Report {
+        try requireValid(template, variables: Set(fields.extra.keys))
+        let (width, height) = (Double(photo.width), Double(photo.height))
         var logoImages: [LogoImage?] = []
         for block in template.blocks {
-            logoImages.append(try block.logo.map { logo throws(WatermarkError) in
-                try self.logo(logo.file.hasPrefix("/") ? logo.file : template.folder + "/" + logo.file)
+            logoImages.append(try block.logo.map { spec throws(WatermarkError) in
+                try logos.image(logoPath(spec, in: template)) { sourceWidth, sourceHeight in
+                    BlockRenderer.logoSize(block, width: width, height: height, source: (sourceWidth, sourceHeight))
+                }
             })
         }
+        let (shown, truncations) = fields.prepared()
+        photo.bitmap.apply(template.tone)
         var report = Report()
-        let (width, height) = (Double(photo.width), Double(photo.height))
-        photo.bitmap.draw { cr in
-            text.prepare(for: cr)
-            for (block, logo) in zip(template.blocks, logoImages) {
-                BlockRenderer(block: block, width: width, height: height,
-                              context: text.context, logo: logo).draw(cr, fields: fields, into: &report)
+        report.truncations = truncations
+        report.libraryMessages = LibraryLog.shared.collecting {
+            photo.bitmap.draw { cr in
+                text.prepare(for: cr)
+                for (block, logo) in zip(template.blocks, logoImages) {
+                    BlockRenderer(block: block, width: width, height: height,
+                                  context: text.context, logo: logo).draw(cr, fields: shown, into: &report)
+                }
             }
-        }
+        }.messages
         return report
     }
 
-    /// Problems in a template's texts that loading cannot see: Pango markup errors.
-    public func markupProblems(in template: Template) -> [String] {
-        var problems: [String] = []
-        for (index, block) in template.blocks.enumerated() {
-            let texts = [block.title?.text].compactMap { $0 } + block.lines.map(\.text) + block.aside.map(\.text)
-            for text in texts {
-                guard let skeleton = try? TextTemplate(text).skeleton() else { continue }
-                if !TextLayout.isValidMarkup(skeleton) {
-                    problems.append("blocks[\(index)]: \"\(text)\" is not valid Pango markup")
-                }
-            }
+    /// Throws the first error `validate` finds (without warnings or logo checks, which drawing makes),
+    /// remembering templates already checked.
+    private func requireValid(_ template: Template, variables: Set<String>) throws(TemplateError) {
+        let errors: [TemplateProblem]
+        if let known = validations.first(where: { $0.variables == variables && $0.template == template }) {
+            errors = known.errors
+        } else {
+            errors = problems(in: template, variables: variables, warnings: false, logos: false).filter(\.isError)
+            validations.append((template, variables, errors))
+            if validations.count > 16 { validations.removeFirst() }
         }
-        return problems
+        guard let first = errors.first else { return }
+        var error = first.error
+        if errors.count > 1 {
+            error.problem += " (and \(errors.count - 1) more problem\(errors.count > 2 ? "s" : "") in this template)"
+        }
+        throw error
     }
 
-    private func logo(_ path: String) throws(WatermarkError) -> LogoImage {
-        if let cached = logos[path] { return cached }
-        let image = try LogoImage(path: path)
-        logos[path] = image
-        return image
+    /// Where a block's logo file is: its path, relative to the template's folder unless absolute.
+    func logoPath(_ logo: Template.Logo, in template: Template) -> String {
+        logo.file.hasPrefix("/") ? logo.file : template.folder + "/" + logo.file
+    }
+
+    /// `no configured font can show U+1F3D7 🏗, U+2705 ✅ (add a font file to fonts/)`
+    public static func missingGlyphsText(_ characters: [Unicode.Scalar]) -> String {
+        "no configured font can show " + characters.map(describe).joined(separator: ", ") + " (add a font file to fonts/)"
+    }
+
+    /// `U+1F3D7 🏗`; the code alone for a character that does not print (a control, a combining mark).
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let properties = scalar.properties
+        let printable = !properties.isDefaultIgnorableCodePoint && properties.generalCategory != .control
+            && properties.generalCategory != .nonspacingMark && properties.generalCategory != .enclosingMark
+            && properties.generalCategory != .format && !properties.isWhitespace
+        return printable ? code + " " + String(Character(scalar)) : code
     }
 }

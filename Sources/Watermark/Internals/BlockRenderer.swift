@@ -8,7 +8,12 @@ struct BlockRenderer {
     let width: Double
     let height: Double
     let context: OpaquePointer
+    /// The block's logo, already scaled to the size it is drawn (`logoSize`).
     let logo: LogoImage?
+
+    /// How many lines one template line may wrap to; the last one ends in "…". Keeps a long value
+    /// from pushing the block's other lines (the date) off the photo.
+    static let maxWrappedLines = 3
 
     private var shortSide: Double { min(width, height) }
 
@@ -18,13 +23,61 @@ struct BlockRenderer {
         var fontSize: Double
     }
 
+    /// Everything measured before drawing.
+    private struct Plan {
+        var main: [PlacedLine]
+        var aside: [PlacedLine]
+        var title: (layout: TextLayout, spec: Template.Title, fontSize: Double)?
+        var padding: Double
+        var gap: Double
+        var logoRoom: Double
+        var logoBeside: Bool
+        var logoAbove: Double
+        var x: Double
+        var y: Double
+        var boxWidth: Double
+        var boxHeight: Double
+        var titleHeight: Double
+        var titlePadding: Double
+        var bodyHeight: Double
+        var mainHeight: Double
+        var asideHeight: Double
+    }
+
+    /// The box's width limit and padding, which the logo's size also depends on.
+    private static func frame(_ block: Template.Block, width: Double, height: Double) -> (maxWidth: Double, padding: Double) {
+        let shortSide = min(width, height)
+        let padding = ((block.box?.padding ?? 0) * shortSide).rounded()
+        let marginX = (block.margin.x * shortSide).rounded()
+        let available = width - 2 * marginX
+        return (block.fullWidth ? available : min(block.maxWidth * width, available), padding)
+    }
+
+    /// The size a logo of `source` pixels is drawn at: `logo.size` of the short side high, and no
+    /// wider than the box leaves it (half of it beside the text, all of it above).
+    static func logoSize(_ block: Template.Block, width: Double, height: Double,
+                         source: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard let spec = block.logo else { return (1, 1) }
+        let aspectRatio = Double(source.width) / Double(max(1, source.height))
+        var drawnHeight = (spec.size * min(width, height)).rounded()
+        var drawnWidth = (drawnHeight * aspectRatio).rounded()
+        let frame = frame(block, width: width, height: height)
+        let room = (frame.maxWidth - 2 * frame.padding) / (spec.position == .top ? 1 : 2)
+        if drawnWidth > room {
+            drawnHeight = (drawnHeight * room / drawnWidth).rounded(.down)
+            drawnWidth = room.rounded(.down)
+        }
+        return (Int(max(1, drawnWidth)), Int(max(1, drawnHeight)))
+    }
+
     /// Text layouts of the lines that have something to show.
-    private func layouts(_ lines: [Template.Line], fields: Fields, overflow: Template.Overflow) -> [PlacedLine] {
+    private func layouts(_ lines: [Template.Line], fields: Fields, overflow: Template.Overflow, maxLines: Int) -> [PlacedLine] {
         lines.compactMap { line in
             guard let markup = try? TextTemplate(line.text).render(fields) else { return nil }
             let fontSize = max(6, line.font.size * shortSide)
             return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
-                                               align: line.align, overflow: overflow, tabWidth: block.tabWidth),
+                                               align: line.align, overflow: overflow, tabWidth: block.tabWidth,
+                                               maxLines: maxLines),
                               line: line, fontSize: fontSize)
         }
     }
@@ -35,26 +88,30 @@ struct BlockRenderer {
         return lines.reduce(0) { $0 + $1.text.size.height } + spacing
     }
 
-    /// Draws the block and records where it went in `report`.
+    /// Draws the block and records where it went in `report`. A block taller than the photo is laid
+    /// out again with each line on one line; one still too tall keeps its top on the photo.
     func draw(_ cr: OpaquePointer, fields: Fields, into report: inout Watermarker.Report) {
-        let main = layouts(block.lines, fields: fields, overflow: block.overflow)
-        let aside = layouts(block.aside, fields: fields, overflow: .ellipsis)
-        let titleMarkup = block.title.flatMap { try? TextTemplate($0.text).render(fields) }
-        guard !main.isEmpty || !aside.isEmpty || titleMarkup != nil else { return }
+        guard var plan = plan(fields: fields, maxLines: Self.maxWrappedLines) else { return }
+        let marginY = (block.margin.y * shortSide).rounded()
+        if plan.boxHeight > height - 2 * marginY, let single = self.plan(fields: fields, maxLines: 1) {
+            plan = single
+        }
+        render(plan, cr, into: &report)
+    }
 
-        let padding = ((block.box?.padding ?? 0) * shortSide).rounded()
+    private func plan(fields: Fields, maxLines: Int) -> Plan? {
+        let main = layouts(block.lines, fields: fields, overflow: block.overflow, maxLines: maxLines)
+        let aside = layouts(block.aside, fields: fields, overflow: .ellipsis, maxLines: 1)
+        let titleMarkup = block.title.flatMap { try? TextTemplate($0.text).render(fields) }
+        guard !main.isEmpty || !aside.isEmpty || titleMarkup != nil else { return nil }
+
+        let (maxWidth, padding) = Self.frame(block, width: width, height: height)
         let baseFont = (main.first ?? aside.first).map(\.fontSize) ?? block.title.map { $0.font.size * shortSide } ?? 12
         let gap = max(padding, (baseFont * 0.6).rounded())
         let marginX = (block.margin.x * shortSide).rounded(), marginY = (block.margin.y * shortSide).rounded()
-        let available = width - 2 * marginX
-        let maxWidth = block.fullWidth ? available : min(block.maxWidth * width, available)
 
         // Logo, then the right-hand column, then what is left for the main lines.
-        var logoSize = (width: 0.0, height: 0.0)
-        if let logo, let spec = block.logo {
-            logoSize.height = (spec.size * shortSide).rounded()
-            logoSize.width = (logoSize.height * logo.aspectRatio).rounded()
-        }
+        let logoSize = (width: Double(logo?.width ?? 0), height: Double(logo?.height ?? 0))
         let logoBeside = block.logo.map { $0.position != .top } ?? false
         let logoRoom = logo != nil && logoBeside ? logoSize.width + gap : 0
         var asideWidth = aside.map(\.text.size.width).max() ?? 0
@@ -91,56 +148,69 @@ struct BlockRenderer {
         let hasBody = bodyHeight > 0
         let boxHeight = (titleHeight + (hasBody ? bodyHeight + 2 * padding : 0)).rounded(.up)
 
+        // A box larger than the photo keeps its top-left corner on it: the first lines stay visible.
         let anchor = block.anchor.fractions
-        let x = (marginX + anchor.x * (width - 2 * marginX - boxWidth)).rounded()
-        let y = (marginY + anchor.y * (height - 2 * marginY - boxHeight)).rounded()
+        let x = max(0, (marginX + anchor.x * (width - 2 * marginX - boxWidth)).rounded())
+        let y = max(0, (marginY + anchor.y * (height - 2 * marginY - boxHeight)).rounded())
+        return Plan(main: main, aside: aside, title: title, padding: padding, gap: gap, logoRoom: logoRoom,
+                    logoBeside: logoBeside, logoAbove: logoAbove, x: x, y: y, boxWidth: boxWidth, boxHeight: boxHeight,
+                    titleHeight: titleHeight, titlePadding: titlePadding, bodyHeight: bodyHeight,
+                    mainHeight: mainHeight, asideHeight: asideHeight)
+    }
 
+    private func render(_ plan: Plan, _ cr: OpaquePointer, into report: inout Watermarker.Report) {
+        let (x, y, boxWidth, boxHeight, padding) = (plan.x, plan.y, plan.boxWidth, plan.boxHeight, plan.padding)
         if let box = block.box {
             roundedRectangle(cr, x: x, y: y, width: boxWidth, height: boxHeight, radius: box.radius * shortSide)
             setColor(cr, box.color, opacity: box.opacity)
             cairo_fill(cr)
         }
         report.boxes.append((x, y, boxWidth, boxHeight))
-        var unknown = 0
-        if let title {
+        var drawn: [TextLayout] = []
+        if let title = plan.title {
             cairo_save(cr)
             roundedRectangle(cr, x: x, y: y, width: boxWidth, height: boxHeight,
                              radius: (block.box?.radius ?? 0) * shortSide)
             cairo_clip(cr)
-            cairo_rectangle(cr, x, y, boxWidth, titleHeight)
+            cairo_rectangle(cr, x, y, boxWidth, plan.titleHeight)
             setColor(cr, title.spec.background)
             cairo_fill(cr)
             cairo_restore(cr)
-            title.layout.draw(cr, x: x + max(padding, titlePadding), y: y + titlePadding, color: title.spec.color,
+            title.layout.draw(cr, x: x + max(padding, plan.titlePadding), y: y + plan.titlePadding, color: title.spec.color,
                               fontSize: title.fontSize, shadow: nil, outline: nil)
-            unknown += title.layout.unknownGlyphs
+            drawn.append(title.layout)
         }
 
-        let bodyTop = y + titleHeight + padding
+        let bodyTop = y + plan.titleHeight + padding
         var textLeft = x + padding
         if let logo {
-            let logoX = logoBeside && block.logo?.position == .right ? x + boxWidth - padding - logoSize.width
+            let logoX = plan.logoBeside && block.logo?.position == .right ? x + boxWidth - padding - Double(logo.width)
                 : x + padding
-            logo.draw(cr, x: logoX, y: bodyTop, width: logoSize.width, height: logoSize.height)
-            if logoBeside && block.logo?.position == .left { textLeft += logoRoom }
+            logo.draw(cr, x: logoX, y: bodyTop)
+            if plan.logoBeside && block.logo?.position == .left { textLeft += plan.logoRoom }
         }
-        var lineTop = bodyTop + logoAbove + (bodyHeight - logoAbove - mainHeight) / 2
-        for item in main {
+        var lineTop = bodyTop + plan.logoAbove + (plan.bodyHeight - plan.logoAbove - plan.mainHeight) / 2
+        for item in plan.main {
             item.text.draw(cr, x: textLeft, y: lineTop.rounded(), color: item.line.color, fontSize: item.fontSize,
                            shadow: block.shadow, outline: block.outline)
             lineTop += item.text.size.height + block.lineSpacing * item.fontSize
-            unknown += item.text.unknownGlyphs
+            drawn.append(item.text)
         }
-        let asideRight = x + boxWidth - padding - (block.logo?.position == .right ? logoRoom : 0)
-        var asideTop = bodyTop + (bodyHeight - asideHeight) / 2
-        for item in aside {
+        let asideRight = x + boxWidth - padding - (block.logo?.position == .right ? plan.logoRoom : 0)
+        var asideTop = bodyTop + (plan.bodyHeight - plan.asideHeight) / 2
+        for item in plan.aside {
             let itemWidth = item.text.size.width
             item.text.draw(cr, x: asideRight - itemWidth - item.text.offsetX, y: asideTop.rounded(),
                            color: item.line.color, fontSize: item.fontSize, shadow: block.shadow, outline: block.outline)
             asideTop += item.text.size.height + block.lineSpacing * item.fontSize
-            unknown += item.text.unknownGlyphs
+            drawn.append(item.text)
         }
-        report.unknownGlyphs += unknown
+        for layout in drawn where layout.unknownGlyphs > 0 {
+            report.unknownGlyphs += layout.unknownGlyphs
+            for scalar in layout.missingCharacters where !report.missingCharacters.contains(scalar) {
+                report.missingCharacters.append(scalar)
+            }
+        }
     }
 
     private func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double,

@@ -1,33 +1,50 @@
 import CCairo
 
-/// A PNG logo loaded with Cairo, drawn scaled into a rectangle.
-final class LogoImage {
-    private let surface: OpaquePointer
-    let aspectRatio: Double
+/// A logo's pixels at the size it is drawn: premultiplied ARGB32 in Cairo's layout. Immutable, so one
+/// value serves every worker thread; each draw wraps the bytes in a Cairo surface of its own.
+final class LogoImage: Sendable {
+    let width: Int
+    let height: Int
+    private let stride: Int
+    private let pixels: [UInt8]
 
-    init(path: String) throws(WatermarkError) {
-        let surface = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(status))
-            cairo_surface_destroy(surface)
-            throw .logo(path: path, reason: reason)
-        }
-        self.surface = surface
-        aspectRatio = Double(cairo_image_surface_get_width(surface)) / Double(max(1, cairo_image_surface_get_height(surface)))
+    var byteCount: Int { pixels.count }
+
+    /// `source` scaled to `width` × `height`; nil when Cairo cannot make the surface.
+    init?(scaling source: DecodedPNG, width: Int, height: Int) {
+        guard width > 0, height > 0,
+              let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+        defer { cairo_surface_destroy(target) }
+        guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(target) else { return nil }
+        cairo_scale(cr, Double(width) / Double(source.width), Double(height) / Double(source.height))
+        cairo_set_source_surface(cr, source.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        // Edge pixels repeat outwards instead of fading into transparency at the logo's border.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+        let stride = Int(cairo_image_surface_get_stride(target))
+        guard let data = cairo_image_surface_get_data(target) else { return nil }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        pixels = Array(UnsafeBufferPointer(start: data, count: stride * height))
     }
 
-    deinit { cairo_surface_destroy(surface) }
-
-    func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
-        let sourceWidth = Double(cairo_image_surface_get_width(surface))
-        let sourceHeight = Double(cairo_image_surface_get_height(surface))
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, width / sourceWidth, height / sourceHeight)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
-        cairo_restore(cr)
+    /// Draws the logo at its own size with its top-left corner at (x, y).
+    func draw(_ cr: OpaquePointer, x: Double, y: Double) {
+        pixels.withUnsafeBufferPointer { buffer in
+            // Cairo only reads a source surface; the bytes are never written.
+            guard let base = buffer.baseAddress,
+                  let surface = cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: base), CAIRO_FORMAT_ARGB32,
+                                                                    Int32(width), Int32(height), Int32(stride)) else { return }
+            cairo_save(cr)
+            cairo_set_source_surface(cr, surface, x, y)
+            cairo_paint(cr)
+            cairo_restore(cr)  // drops the pattern's reference before the bytes go out of reach
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+        }
     }
 }

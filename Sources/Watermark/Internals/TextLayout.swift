@@ -7,8 +7,9 @@ final class TextLayout {
     let layout: OpaquePointer
     private let font: OpaquePointer
 
+    /// `maxLines`: how many lines wrapped text may take before it ends in "…" (`.wrap` only).
     init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
-         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4) {
+         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int = 1) {
         layout = pango_layout_new(context)
         font = pango_font_description_new()
         pango_font_description_set_family(font, spec.family)
@@ -24,20 +25,26 @@ final class TextLayout {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         } else {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            // A negative height is a number of lines: wrapping stops there and the last line ends in "…".
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(max(1, maxLines)))
         }
         // Pango's default tab (8 spaces) varies with the fonts in the line; a fixed stop keeps columns straight.
         let tabs = pango_tab_array_new(1, 1)
         pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32((tabWidth * pixelSize).rounded()))
         pango_layout_set_tabs(layout, tabs)
         pango_tab_array_free(tabs)
-        // Parsed once here (set_markup would parse again). Template markup is checked when templates
-        // load; should it still fail, the text is shown as typed.
+        // Parsed once here (set_markup would parse again). `stamp` draws only templates that pass
+        // `validate`, whose markup parses; should it still fail, the text is shown as typed.
         var attributes: OpaquePointer?
         var text: UnsafeMutablePointer<CChar>?
         if pango_parse_markup(markup, -1, 0, &attributes, &text, nil, nil) != 0, let text {
             pango_layout_set_text(layout, text, -1)
-            pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
+            if let attributes {
+                MarkupCheck.clampLengths(attributes, em: Int32(min(1e6, pixelSize) * Double(PANGO_SCALE)))
+                pango_layout_set_attributes(layout, attributes)
+                pango_attr_list_unref(attributes)
+            }
             g_free(text)
         } else {
             pango_layout_set_text(layout, markup, -1)
@@ -47,10 +54,6 @@ final class TextLayout {
     deinit {
         pango_font_description_free(font)
         g_object_unref(UnsafeMutableRawPointer(layout))
-    }
-
-    static func isValidMarkup(_ markup: String) -> Bool {
-        pango_parse_markup(markup, -1, 0, nil, nil, nil, nil) != 0
     }
 
     /// Wrap or ellipsize at `width` pixels.
@@ -75,6 +78,25 @@ final class TextLayout {
 
     /// Characters no configured font has a glyph for (they would print as boxes).
     var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    /// The characters behind `unknownGlyphs`, each once, in the order they appear.
+    var missingCharacters: [Unicode.Scalar] {
+        guard unknownGlyphs > 0, let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        // Pango's glyph for a character no font has is the character's code with this flag set.
+        let unknownFlag: UInt32 = 0x1000_0000
+        var found: [Unicode.Scalar] = []
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs else { continue }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[index].glyph
+                guard glyph & unknownFlag != 0, glyph != UInt32.max,
+                      let scalar = Unicode.Scalar(glyph & ~unknownFlag), !found.contains(scalar) else { continue }
+                found.append(scalar)
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return found
+    }
 
     /// Draws with the top-left of the layout box at (x, y).
     func draw(_ cr: OpaquePointer, x: Double, y: Double, color: Template.Color, fontSize: Double,

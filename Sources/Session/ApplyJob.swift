@@ -50,6 +50,8 @@ public final class ApplyJob: Sendable {
         public var error: (any Error)?
         /// Things to tell the user about a photo that was done (EXIF that had to be dropped …).
         public var warnings: [String] = []
+        /// What the stamp said about the values given (the same for every photo: told once).
+        public var stampNotes: [String] = []
     }
 
     public struct Summary: Sendable {
@@ -228,7 +230,7 @@ public final class ApplyJob: Sendable {
             let fields = try fields(for: item, metadata: photo.metadata)
             let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
             return Outcome(input: item.input, status: .done, output: written.path,
-                           warnings: photo.metadata.warnings + written.warnings)
+                           warnings: photo.metadata.warnings + written.warnings, stampNotes: written.stampNotes)
         } catch {
             return Outcome(input: item.input, status: .failed, error: error)
         }

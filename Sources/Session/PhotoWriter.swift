@@ -52,11 +52,20 @@ public final class PhotoWriter {
         self.settings = settings
     }
 
-    /// `photo` stamped in `style` with `fields`, encoded: exactly the bytes `write` puts on disk.
-    public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields) throws(WriteError.Cause) -> [UInt8] {
-        let stamped: Photo
-        do { stamped = try watermarker.stamped(photo, template: style, fields: fields) } catch { throw .watermark(error) }
-        do { return try stamped.jpeg(quality: settings.quality) } catch { throw .image(error) }
+    /// `photo` stamped in `style` with `fields`, encoded: exactly the bytes `write` puts on disk, and
+    /// what the stamp has to say about the fields (a value cut short, a character without a glyph).
+    public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields) throws(WriteError.Cause)
+        -> (jpeg: [UInt8], notes: [String]) {
+        var stamped = photo
+        let report: Watermarker.Report
+        do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
+            switch error {
+            case let error as TemplateError: throw .template(error)
+            case let error as WatermarkError: throw .watermark(error)
+            default: throw .watermark(.logo(path: style.file, reason: "\(error)"))
+            }
+        }
+        do { return (try stamped.jpeg(quality: settings.quality), report.warnings) } catch { throw .image(error) }
     }
 
     /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
@@ -65,10 +74,12 @@ public final class PhotoWriter {
                       original: Original? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
         let path: String
+        var notes: [String] = []
         do throws(WriteError.Cause) {
-            let jpeg = try stampedJPEG(photo, style: style, fields: fields)
+            let stamped = try stampedJPEG(photo, style: style, fields: fields)
+            notes = stamped.notes
             do {
-                path = try AtomicFile.write(jpeg, to: claim, replace: settings.replace, protected: settings.protected)
+                path = try AtomicFile.write(stamped.jpeg, to: claim, replace: settings.replace, protected: settings.protected)
             } catch {
                 throw WriteError.Cause.file(error)
             }
@@ -77,6 +88,7 @@ public final class PhotoWriter {
         }
         claim.release()
         var written = WrittenPhoto(path: path)
+        written.stampNotes = notes
         if let original {
             let stem = Self.stem(of: claim.name)
             do throws(FileError) {
@@ -105,8 +117,11 @@ public struct WrittenPhoto: Sendable, Equatable {
     public var path: String
     public var original: String?
     public var sidecar: String?
-    /// Things the user should hear although the photo is saved.
+    /// Things the user should hear about this photo although it is saved.
     public var warnings: [String] = []
+    /// What the stamp said about the values given (cut short, characters without a glyph): the same
+    /// for every photo stamped with them, so a batch tells it once.
+    public var stampNotes: [String] = []
 
     public init(path: String, original: String? = nil, sidecar: String? = nil) {
         self.path = path
@@ -120,6 +135,7 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
     public enum Cause: Error, Sendable {
         case file(FileError)
         case image(ImageError)
+        case template(TemplateError)
         case watermark(WatermarkError)
     }
 
@@ -132,6 +148,7 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
         switch cause {
         case .file(let error): reason = error.description
         case .image(let error): reason = error.description
+        case .template(let error): reason = error.description
         case .watermark(let error): reason = error.description
         }
         guard !saved.isEmpty else { return reason + " (nothing was saved)" }

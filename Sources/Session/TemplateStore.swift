@@ -70,3 +70,34 @@ public struct TemplateStore: Sendable {
         throw UnknownStyle(choice: choice, known: catalog.entries.map(\.template.id))
     }
 }
+
+import Watermark
+
+extension TemplateStore {
+    /// The catalog's styles that pass the one validation (to cycle through while shooting, or for a
+    /// contact sheet), and the errors of those left out. `variables` are the names given with --set.
+    public func usableStyles(checkingWith watermarker: Watermarker, variables: Set<String>)
+        -> (styles: [Template], problems: [TemplateProblem]) {
+        var styles: [Template] = []
+        var problems: [TemplateProblem] = []
+        for entry in catalog.entries {
+            let errors = watermarker.validate(entry.template, variables: variables).filter(\.isError)
+            if errors.isEmpty { styles.append(entry.template) } else { problems += errors }
+        }
+        return (styles, problems)
+    }
+
+    /// Throws the first error the one validation finds in `template` (a template with errors is
+    /// never used); returns its warnings.
+    public static func requireValid(_ template: Template, checkingWith watermarker: Watermarker,
+                                    variables: Set<String>) throws(TemplateError) -> [TemplateProblem] {
+        let problems = watermarker.validate(template, variables: variables)
+        if let first = problems.first(where: \.isError) {
+            var error = first.error
+            let more = problems.filter(\.isError).count - 1
+            if more > 0 { error.problem += " (and \(more) more problem\(more > 1 ? "s" : "") in this template; see 'stampcam templates check')" }
+            throw error
+        }
+        return problems
+    }
+}

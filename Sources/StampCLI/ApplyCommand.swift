@@ -4,6 +4,7 @@ import Platform
 import Session
 import Synchronization
 import Templates
+import Watermark
 
 /// `stampcam apply`: stamps photos on disk into an output folder, in parallel, safely resumable.
 /// Originals are only read.
@@ -56,6 +57,11 @@ enum ApplyCommand: Command {
         }
         let stamp = try StampOptions.values(options)
         let store = context.templates(extraFolders: stamp.templateFolders)
+        let style = try store.resolve(stamp.templateChoice)
+        // A template with errors stops the batch before any photo is touched: one line, exit 65.
+        let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
+                                                      variables: Set(stamp.fields.given.extra.keys))
+        for warning in warnings { context.console.err("stampcam: " + warning.description) }
         let settings = ApplyJob.Settings(
             output: folder,
             load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000),
@@ -63,7 +69,7 @@ enum ApplyCommand: Command {
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
-            nameTemplate: try options.value(name), style: try store.resolve(stamp.templateChoice), fields: stamp.fields,
+            nameTemplate: try options.value(name), style: style, fields: stamp.fields,
             fontConfig: context.resources.fontConfig)
         for problem in store.problems where stamp.templateFolders.contains(where: { problem.hasPrefix(PathEncoding.display($0)) }) {
             context.console.err("stampcam: warning: " + problem)

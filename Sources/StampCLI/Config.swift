@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import Templates
 
@@ -15,7 +14,7 @@ enum Config {
             throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a readable settings file (\(Self.reason(error)))")
         }
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) } catch {
+        do { root = try JSONValue(parsing: bytes) } catch {
             throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings (\(error))")
         }
         guard case .object(let settings) = root else {

@@ -30,6 +30,7 @@ struct Failure: Error {
             switch error.cause {
             case .file(let file): inner = Failure(file: file)
             case .image(let image): inner = Failure(image, path: path)
+            case .template(let template): inner = Failure(template, path: path)
             case .watermark(let watermark): inner = Failure(watermark, path: path)
             }
             let saved = error.saved.isEmpty ? "" : "; saved: " + error.saved.map(PathEncoding.display).joined(separator: ", ")

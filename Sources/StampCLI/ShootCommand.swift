@@ -4,6 +4,7 @@ import Platform
 import Session
 import Synchronization
 import Templates
+import Watermark
 
 /// `stampcam shoot`: the watermark camera. On a terminal, a live preview with the stamp: shoot,
 /// restyle, retake, use. With `--yes` (or off a terminal), takes the photos at once: one, or a series
@@ -49,7 +50,15 @@ enum ShootCommand: Command {
         let stamp = try StampOptions.values(options)
         let store = context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
-        var styles = store.catalog.entries.map(\.template)
+        let checker = try Watermarker(fontConfig: context.resources.fontConfig)
+        let variables = Set(stamp.fields.given.extra.keys)
+        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
+            console.err("stampcam: " + warning.description)
+        }
+        // Styles with errors are left out of the cycle (said once), so none fails in the middle of a shoot.
+        let usable = store.usableStyles(checkingWith: checker, variables: variables)
+        for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
+        var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
         let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
         try OutputFolder.prepare(folder)
@@ -78,6 +87,7 @@ enum ShootCommand: Command {
         let stop = Mutex(false)
         let interrupt = Signals.shared.interceptInterrupt { stop.withLock { $0 = true } }
         defer { interrupt.cancel() }
+        var told = Set<String>()
         for number in 1...count {
             if number > 1 {
                 let end = WallClock.monotonic() + interval
@@ -95,6 +105,7 @@ enum ShootCommand: Command {
                 throw saved?.lastError ?? Failure("the photo could not be saved", code: .ioError)
             }
             for warning in written.warnings { console.err("stampcam: warning: " + warning) }
+            for note in written.stampNotes where told.insert(note).inserted { console.err("stampcam: warning: " + note) }
             console.out(written.path)
         }
         controller.close()  // waits for the share command of the last photo

@@ -46,10 +46,11 @@ enum StylesCommand: Command {
             fields = stamp.fields.fields(for: photo.metadata, fileTime: FieldPolicy.fileTime(modified: file.status.modified))
             fields.filename = source.split(separator: "/").last.map(String.init) ?? source
         }
+        let usable = store.usableStyles(checkingWith: watermarker, variables: Set(stamp.fields.given.extra.keys))
+        for problem in usable.problems { context.console.err("stampcam: warning: left off the sheet: " + problem.description) }
         var tiles: [(photo: Photo, caption: String)] = []
-        for (index, entry) in store.catalog.entries.enumerated() {
-            tiles.append((try watermarker.stamped(photo, template: entry.template, fields: fields),
-                          "\(index + 1). \(entry.template.name) (\(entry.template.id))"))
+        for (index, style) in usable.styles.enumerated() {
+            tiles.append((try watermarker.stamped(photo, template: style, fields: fields), "\(index + 1). \(style.name) (\(style.id))"))
         }
         guard let contactSheet = watermarker.contactSheet(tiles, columns: tiles.count > 4 ? 3 : 2) else {
             throw Failure("out of memory for the contact sheet", code: .unavailable)

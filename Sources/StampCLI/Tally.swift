@@ -10,6 +10,8 @@ final class Tally: Sendable {
     private struct Counts {
         var done = 0, skipped = 0
         var failures: [Failure] = []
+        /// What the stamp said about the given values: the same for every photo, told once.
+        var notesTold: Set<String> = []
     }
 
     private let total: Int
@@ -56,6 +58,9 @@ final class Tally: Sendable {
             }
             for warning in outcome.warnings {
                 console.err("stampcam: \(PathEncoding.display(outcome.input)): warning: \(warning)")
+            }
+            for note in outcome.stampNotes where counts.notesTold.insert(note).inserted {
+                console.err("stampcam: warning: " + note)
             }
             if display.json {
                 console.out(Self.json(Line(input: PathEncoding.display(outcome.input), output: outcome.output.map(PathEncoding.display),

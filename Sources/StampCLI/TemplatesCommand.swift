@@ -39,14 +39,16 @@ enum TemplatesCommand: Command {
         let fields = stamp.fields.given.filled(from: sample)
         for (file, template) in templates {
             let shown = PathEncoding.display(file)
-            let markup = watermarker.markupProblems(in: template)
-            problems += markup.map { "\(shown): \($0)" }
-            guard markup.isEmpty, let canvas = Bitmap(width: 1024, height: 768) else { continue }
+            // The one validation every use of a template goes through; the problems name the file given.
+            let found = watermarker.validate(template, variables: Set(stamp.fields.given.extra.keys))
+            for problem in found {
+                let line = "\(shown): \(problem.path.isEmpty ? "" : problem.path + ": ")"
+                if problem.isError { problems.append(line + problem.problem) } else { context.console.err("stampcam: " + line + "warning: " + problem.problem) }
+            }
+            guard !found.contains(where: \.isError), let canvas = Bitmap(width: 1024, height: 768) else { continue }
             var photo = Photo(bitmap: canvas)
-            let unknown = try watermarker.stamp(&photo, template: template, fields: fields).unknownGlyphs
-            if unknown > 0 {
-                context.console.err("stampcam: \(shown): warning: \(unknown) characters have no glyph in the configured fonts "
-                    + "(add a font to fonts/)")
+            for warning in try watermarker.stamp(&photo, template: template, fields: fields).warnings {
+                context.console.err("stampcam: \(shown): warning: \(warning)")
             }
             context.console.out("\(shown): ok (\(template.id))")
         }

@@ -1,23 +1,12 @@
-/// A parsed JSON document, kept as a tree so a template can be read strictly: every key checked,
-/// every error named by its path. `init(parsing:)` is the strict reader templates use; `Decodable`
-/// serves callers that already hold a decoder.
-public enum JSONValue: Sendable, Equatable, Decodable {
+/// A parsed JSON document, kept as a tree so a template (or the config file) can be read strictly:
+/// every key checked, every error named by its path.
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
 
     /// Parses JSON strictly (see `ParseError`): RFC 8259, UTF-8, finite numbers, each key once,
     /// at most `JSONValue.maxDepth` levels of lists and objects.

@@ -15,28 +15,6 @@ extension Watermarker {
         problems(in: template, variables: variables, warnings: true, logos: true)
     }
 
-    /// Problems in a template's texts, one line each, without the file name
-    /// (`blocks[0]: "<b>{user}" is not valid Pango markup`): the errors `validate` finds except
-    /// unknown variables (this call is not told the `--set` names) and logos. Kept for callers that
-    /// print lines; `validate` checks everything.
-    public func markupProblems(in template: Template) -> [String] {
-        var lines: [String] = []
-        for text in template.texts {
-            let structure = TextTemplate.problems(in: text.text, variables: nil)
-            lines += structure.map { "\(text.path): \($0)" }
-            guard structure.isEmpty, let parsed = try? TextTemplate(text.text) else { continue }
-            for issue in markupIssues(parsed.skeleton(), fontSize: text.font.size) {
-                if case .invalid = issue {
-                    let block = text.path.prefix { $0 != "." }
-                    lines.append("\(block): \"\(text.text)\" is not valid Pango markup")
-                } else {
-                    lines.append("\(text.path): \(issue.text)")
-                }
-            }
-        }
-        return lines
-    }
-
     func problems(in template: Template, variables: Set<String>?, warnings: Bool, logos checkLogos: Bool) -> [TemplateProblem] {
         var problems: [TemplateProblem] = []
         func add(_ severity: TemplateProblem.Severity, _ path: String, _ problem: String) {

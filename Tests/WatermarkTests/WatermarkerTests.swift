@@ -186,9 +186,9 @@ enum Fixture {
     func markupCheck() throws {
         var template = try Fixture.template("classic")
         template.blocks[0].lines[1].text = "<b>User {user}"
-        #expect(try Watermarker(fontConfig: Fixture.fontConfig).markupProblems(in: template)
-            == ["blocks[0]: \"<b>User {user}\" is not valid Pango markup"])
-        #expect(try Watermarker(fontConfig: Fixture.fontConfig).markupProblems(in: try Fixture.template("classic")).isEmpty)
+        #expect(try Watermarker(fontConfig: Fixture.fontConfig).validate(template).map(\.description)
+            == ["classic.json: blocks[0].lines[1]: not valid Pango markup: the tag <b> is not closed"])
+        #expect(try Watermarker(fontConfig: Fixture.fontConfig).validate(try Fixture.template("classic")).isEmpty)
     }
 }
 

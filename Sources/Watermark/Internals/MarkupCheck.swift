@@ -29,6 +29,18 @@ enum MarkupCheck {
         }
     }
 
+    /// GLib's parser message in the template's terms: without the position in Pango's own wrapper
+    /// ("Error on line 1 char 21: "), and an unclosed tag said as such.
+    static func plain(_ message: String) -> String {
+        var text = Substring(message)
+        if text.hasPrefix("Error on line "), let colon = text.firstRange(of: ": ") { text = text[colon.upperBound...] }
+        let unclosed = "Element “markup” was closed, but the currently open element is “"
+        if text.hasPrefix(unclosed), let end = text.dropFirst(unclosed.count).firstIndex(of: "”") {
+            return "the tag <\(text.dropFirst(unclosed.count)[..<end])> is not closed"
+        }
+        return String(text)
+    }
+
     /// Problems in one line's markup (its variables replaced by a placeholder) in a font of
     /// `fontSize` (a fraction of the short side).
     static func issues(in markup: String, fontSize: Double) -> [Issue] {
@@ -37,7 +49,7 @@ enum MarkupCheck {
         guard pango_parse_markup(markup, -1, 0, &attributes, nil, nil, &error) != 0, let attributes else {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
             if let error { g_error_free(error) }
-            return [.invalid(message)]
+            return [.invalid(plain(message))]
         }
         defer { pango_attr_list_unref(attributes) }
         var issues: [Issue] = []

@@ -74,13 +74,18 @@ def name_runs(name):
 
 
 def names(line, runs):
+    return after_name(line, runs) is not None
+
+
+def after_name(line, runs):
+    """What the line says after the name (None if it does not name it)."""
     at = 0
     for r in runs:
         at = line.find(r, at)
         if at < 0:
-            return False
+            return None
         at += len(r)
-    return True
+    return line[at:]
 
 
 def is_warning(line):
@@ -203,7 +208,7 @@ def check_stderr(rep, kind, title, case, run, name_path, output, whole_run=True)
                 and not (case.get("exif") and maker_note_kept(output)):
             problems.append("no warning matching /%s/ (stderr: %s)" % (case["warn"], " | ".join(
                 safe(l) for l in naming[:3]) or "nothing naming it"))
-    if case.get("say") and len(naming) == 1 and not re.search(case["say"].encode(), naming[0]):
+    if case.get("say") and len(naming) == 1 and not re.search(case["say"].encode(), after_name(naming[0], runs)):
         problems.append("the message does not say /%s/: %s" % (case["say"], safe(naming[0])))
     detail = "; ".join(problems) if problems else (safe(naming[0]) if naming else "")
     rep.check(kind, title, not problems, detail)

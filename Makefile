@@ -3,12 +3,14 @@ PREFIX ?= /usr/local
 OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
-# Debian packages the build and the built-in templates need.
+# Debian packages the build and the built-in templates need (the last line: test-hostile's tools —
+# cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks).
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei tmux
+               fonts-dejavu-core fonts-wqy-microhei tmux \
+               libjpeg-turbo-progs time python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean bench test-vivid bench-capture FORCE
+.PHONY: deps build test run install clean bench test-vivid test-hostile bench-capture FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -26,6 +28,13 @@ test: deps
 	swift build --build-tests
 	swift test --skip-build
 	$(MAKE) test-vivid
+	$(MAKE) test-hostile
+
+# Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
+# device links, non-UTF-8 names) generated at test time and run black-box through the release
+# binary's `apply`; see Tests/hostile/run.sh.
+test-hostile: build
+	Tests/hostile/run.sh .build/release/stampcam
 
 # Real V4L2 capture: a static-stdlib binary against the kernel's vivid camera in a qemu VM (the
 # kernel is downloaded once into .build/vivid). Its own scratch folder keeps the static build

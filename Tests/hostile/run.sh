@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# make test-hostile: malformed and hostile inputs against `stampcam apply`, black-box.
+#
+#   Tests/hostile/run.sh [STAMPCAM]      (default: .build/release/stampcam of this checkout)
+#
+# make_inputs.py generates the set (from a generated PPM and stampcam's own test card) into a temp
+# folder; each input is then stamped on its own, and the whole folder once at -j 2 under GNU time;
+# check.py asserts: no crash or hang, the documented exit code, one stderr line per failed input
+# naming it, outputs for exactly the good (and salvageable) photos, valid JPEGs, inputs unchanged,
+# peak RSS. Exit 0 only when every check passes.
+#
+# HOSTILE_TIMEOUT   seconds per stampcam run (default 10); HOSTILE_RSS_MB peak RSS limit of the
+# batch (default 150); HOSTILE_KEEP=1 keeps the temp folder and prints where it is.
+set -uo pipefail   # no -e: stampcam failing is what is being tested
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+stampcam=$(realpath -e "${1:-$here/../../.build/release/stampcam}") || {
+    echo "hostile: no stampcam binary (run 'swift build -c release' or 'make test-hostile')" >&2; exit 2; }
+export HOSTILE_TIMEOUT=${HOSTILE_TIMEOUT:-10} HOSTILE_RSS_MB=${HOSTILE_RSS_MB:-150}
+
+for tool in timeout /usr/bin/time djpeg cjpeg python3; do
+    command -v "$tool" > /dev/null || {
+        echo "hostile: '$tool' is missing (Debian: coreutils, time, libjpeg-turbo-progs, python3)" >&2; exit 2; }
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/stampcam-hostile.XXXXXX") || exit 2
+cleanup() {
+    if [ "${HOSTILE_KEEP:-}" = 1 ]; then echo "hostile: kept $work"; return; fi
+    rm -rf -- "$work"   # rm unlinks the FIFO and the symlinks; it never opens them
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+# A config file of the user's must not change what apply does here.
+export XDG_CONFIG_HOME=$work/config
+mkdir -p "$XDG_CONFIG_HOME"
+
+python3 "$here/make_inputs.py" --stampcam "$stampcam" --inputs "$work/in" --work "$work/work" || exit 2
+python3 "$here/check.py" snapshot "$work/in" > "$work/before.json" || exit 2
+
+# stamp RESULT ARGS...: one `stampcam apply ARGS` with its stdin closed, under the time limit
+# (SIGTERM, then SIGKILL 2 s later) and GNU time; writes RESULT/{rc,clock,time,stdout,stderr}.
+# The 4 GB address-space cap only keeps a runaway read (/dev/zero) from taking the machine down;
+# it is far above the RSS limit, so a memory bomb still shows as one. --foreground keeps stampcam
+# in our process group so Ctrl-C reaches it; GNU time ignores SIGINT and bash then only sees an
+# exit status, so status 130 (stampcam's "interrupted") is what stops the harness.
+stamp() {
+    local result=$1 rc; shift
+    mkdir -p "$result"
+    local start=$EPOCHREALTIME
+    (
+        ulimit -v $((4 * 1024 * 1024))
+        exec /usr/bin/time -v -o "$result/time" \
+            timeout --foreground -k 2 "$HOSTILE_TIMEOUT" "$stampcam" apply "$@"
+    ) < /dev/null > "$result/stdout" 2> "$result/stderr"
+    rc=$?
+    echo "$rc" > "$result/rc"
+    echo "$start $EPOCHREALTIME" > "$result/clock"
+    if [ "$rc" = 130 ]; then echo "hostile: interrupted" >&2; exit 130; fi
+}
+
+count=$(tr -cd '\0' < "$work/work/runs.list" | wc -c)
+echo "hostile: stamping $((count / 2)) inputs one at a time, then the whole folder at -j 2 (${HOSTILE_TIMEOUT} s limit per run)"
+while IFS= read -r -d '' id && IFS= read -r -d '' name; do
+    stamp "$work/runs/$id" "$work/in/$name" -o "$work/runs/$id/out"
+done < "$work/work/runs.list"
+stamp "$work/batch" -j 2 "$work/in" -o "$work/batch/out"
+
+python3 "$here/check.py" report "$work"

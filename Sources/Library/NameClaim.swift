@@ -12,6 +12,9 @@ import Glibc
 /// removed by the next run.
 public final class NameClaim: Sendable {
     static let prefix = AtomicFile.tempPrefix + "claim-"
+    /// The claim files this process holds: one with our id that is not here is a leftover of an
+    /// earlier process that had the same id.
+    private static let held = Mutex<Set<String>>([])
 
     public let folder: String
     public let name: String
@@ -34,7 +37,10 @@ public final class NameClaim: Sendable {
             defer { released = true }
             return !released
         }
-        if first { FileSystem.remove(marker) }
+        if first {
+            FileSystem.remove(marker)
+            _ = Self.held.withLock { $0.remove(marker) }
+        }
     }
 
     /// What to do when a file already has the name.
@@ -65,7 +71,7 @@ public final class NameClaim: Sendable {
                 attempt += 1
                 continue
             }
-            let marker = folder + "/" + prefix + candidate
+            let marker = folder + "/" + markerName(candidate)
             switch makeMarker(marker) {
             case .made:
                 let claim = NameClaim(folder: folder, name: candidate, marker: marker)
@@ -111,13 +117,25 @@ public final class NameClaim: Sendable {
         defer { FileSystem.remove(temp) }
         do {
             try FileSystem.link(temp, to: path)
+            held.withLock { _ = $0.insert(path) }
             return .made
         } catch .exists {
             guard let owner = owner(path) else { return .stale }
-            return owner != ProcessID.current && ProcessID.isAlive(owner) ? .heldByOther : .stale
+            if owner == ProcessID.current { return held.withLock { $0.contains(path) } ? .heldByOther : .stale }
+            return ProcessID.isAlive(owner) ? .heldByOther : .stale
         } catch {
             return .failed(error)
         }
+    }
+
+    /// `.stampcam-claim-NAME`; a name too long for that (a file name has at most 255 bytes) keeps
+    /// its first part and a hash of the whole.
+    static func markerName(_ name: String) -> String {
+        let bytes = PathEncoding.encode(name)
+        guard prefix.utf8.count + bytes.count > 255 else { return prefix + name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return prefix + PathEncoding.decode(bytes.prefix(160)) + "-" + String(hash, radix: 16)
     }
 
     /// The process id written in a claim file.

@@ -1,29 +1,29 @@
-import Foundation
+import Platform
 import Templates
 
 /// The names photos get: the input's name or a `--name` template for `apply`, and
 /// `YYYYMMDD-HHMMSS-NNNN.jpg` (capture time and a running number) for `shoot`; always one safe
-/// file name inside the target folder.
+/// file name inside the target folder. Names are byte-exact (see `PathEncoding`).
 public enum PhotoName {
     /// The input's file name, or `template` rendered with `fields` plus `{basename}` (the input name
     /// without its extension), made safe.
     public static func make(template: TextTemplate?, input: String, fields: Fields) -> String {
-        let fileName = (input as NSString).lastPathComponent
+        let fileName = lastComponent(input)
         guard let template else { return fileName }
         var fields = fields
-        let basename = (fileName as NSString).deletingPathExtension
+        let basename = stem(fileName)
         fields.extra["basename"] = basename
         return sanitised(template.render(fields) { $0 } ?? "", fallback: basename)
     }
 
     /// `20261129-142233-0001.jpg` for a photo taken at `time`.
     public static func shot(time: Timestamp, number: Int) -> String {
-        TimeFormat.format(time, "%Y%m%d-%H%M%S-") + (try! TextTemplate("{seq:04}")).render(Fields(sequence: number), escape: { $0 })! + ".jpg"
+        TimeFormat.format(time, "%Y%m%d-%H%M%S-") + zeroPadded(number, 4) + ".jpg"
     }
 
     /// One more than the highest number of a shot already in `folder`, so numbers keep counting up.
     public static func nextShotNumber(in folder: String) -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FileSystem.list(folder)) ?? []
         let highest = names.compactMap { name -> Int? in
             let parts = name.split(separator: "-")
             guard parts.count == 3, parts[0].count == 8, parts[1].count == 6, parts[2].hasSuffix(".jpg") else { return nil }
@@ -43,9 +43,22 @@ public enum PhotoName {
         if cleaned.isEmpty || cleaned.allSatisfy({ $0 == "_" || $0 == "." }) {
             cleaned = fallback.isEmpty ? "photo" : sanitised(fallback, fallback: "photo")
         }
-        while cleaned.utf8.count > 200 { cleaned.removeLast() }
+        while PathEncoding.encode(cleaned).count > 200 { cleaned.removeLast() }
         let lower = cleaned.lowercased()
         if !(lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) { cleaned += ".jpg" }
         return cleaned
+    }
+
+    /// `a/b/IMG_1.JPG` → `IMG_1.JPG`
+    public static func lastComponent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? String(trimmed)
+    }
+
+    /// `IMG_1.JPG` → `IMG_1`; a leading dot is not an extension.
+    public static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
     }
 }

@@ -28,8 +28,8 @@ public struct Sidecar: Encodable, Sendable {
     /// `capture` describes how the photo was taken; `version` is stampcam's.
     public init(photo: String, original: String, template: Template, fields: Fields, capture: String, version: String) {
         stampcam = version
-        self.photo = (photo as NSString).lastPathComponent
-        self.original = (original as NSString).lastPathComponent
+        self.photo = PhotoName.lastComponent(photo)
+        self.original = PhotoName.lastComponent(original)
         self.template = TemplateInfo(id: template.id, name: template.name, version: template.version)
         self.fields = FieldValues(time: fields.time?.iso8601, timeSource: fields.timeSource, user: fields.user,
                                   project: fields.project, location: fields.location, note: fields.note,

@@ -90,7 +90,7 @@ public final class PhotoWriter {
         var written = WrittenPhoto(path: path)
         written.stampNotes = notes
         if let original {
-            let stem = Self.stem(of: claim.name)
+            let stem = PhotoName.stem(claim.name)
             do throws(FileError) {
                 written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: stem + ".original.jpg")
                 let sidecar = Sidecar(photo: path, original: written.original!, template: style, fields: fields,
@@ -103,12 +103,6 @@ public final class PhotoWriter {
             }
         }
         return written
-    }
-
-    /// `20261129-142233-0001.jpg` → `20261129-142233-0001`
-    static func stem(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
     }
 }
 

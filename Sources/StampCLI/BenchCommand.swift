@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Session
 import Imaging
 import Library
@@ -47,9 +48,9 @@ enum BenchCommand: Command {
     /// Mean wall time of `body` in ms, two decimals, after one warm-up run.
     static func milliseconds(_ rounds: Int, _ body: () throws -> Void) -> String {
         try? body()
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = WallClock.monotonic()
         for _ in 0..<rounds { try? body() }
-        let mean = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds) / 1_000_000
+        let mean = (WallClock.monotonic() - start) / Double(rounds) * 1000
         return String(format: "%.2f", mean)
     }
 }

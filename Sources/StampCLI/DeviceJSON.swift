@@ -4,51 +4,118 @@ import Foundation
 /// `stampcam devices --json`: every camera with all its formats, sizes, rates and controls.
 enum DeviceJSON {
     static func text(_ cameras: [CameraInfo], controlsOnly: Bool) -> String {
-        let objects: [Any] = cameras.map { controlsOnly ? ["path": $0.path, "controls": $0.controls.map(control)] : camera($0) }
-        guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
-            return "[]"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = controlsOnly
+            ? try? encoder.encode(cameras.map { ControlsOnly(path: $0.path, controls: $0.controls.map(Control.init)) })
+            : try? encoder.encode(cameras.map(Camera.init))
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    struct ControlsOnly: Encodable {
+        let path: String
+        let controls: [Control]
+    }
+
+    struct Camera: Encodable {
+        let path, card, driver, bus: String
+        let stableName: String?
+        let formats: [Format]
+        let controls: [Control]
+        let features: Features
+
+        init(_ camera: CameraInfo) {
+            path = camera.path
+            card = camera.card
+            driver = camera.driver
+            bus = camera.bus
+            stableName = camera.stableName
+            formats = camera.formats.map(Format.init)
+            controls = camera.controls.map(Control.init)
+            features = Features(camera.features)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 
-    private static func camera(_ camera: CameraInfo) -> [String: Any] {
-        let features = camera.features
-        var featureObject: [String: Any] = [
-            "flash": features.flash, "torch": features.torch, "autofocus": features.autofocus,
-            "manualFocus": features.manualFocus, "focusRegion": features.focusRegion,
-            "flashModes": features.flashModes.map(\.rawValue),
-            "zoom": features.zoomControl.map { ["control": [$0.lowerBound, $0.upperBound]] } ?? ["crop": 4],
-        ]
-        if let node = features.flashNode { featureObject["flashNode"] = node }
-        var object: [String: Any] = [
-            "path": camera.path, "card": camera.card, "driver": camera.driver, "bus": camera.bus,
-            "formats": camera.formats.map(format), "controls": camera.controls.map(control), "features": featureObject,
-        ]
-        if let stable = camera.stableName { object["stableName"] = stable }
-        return object
-    }
+    struct Features: Encodable {
+        let flash, torch, autofocus, manualFocus, focusRegion: Bool
+        let flashModes: [String]
+        let flashNode: String?
+        let zoom: Zoom
 
-    private static func format(_ info: FormatInfo) -> [String: Any] {
-        var object: [String: Any] = [
-            "fourcc": info.format.code, "name": info.format.commonName, "description": info.description,
-            "usable": info.format.isUsable && !info.emulated,
-            "sizes": info.sizes.map { ["width": $0.resolution.width, "height": $0.resolution.height, "fps": $0.framesPerSecond] },
-        ]
-        if let range = info.sizeRange {
-            object["sizeRange"] = ["min": range.minimum.description, "max": range.maximum.description,
-                                   "stepWidth": range.stepWidth, "stepHeight": range.stepHeight]
+        /// `{"control": [min, max]}` for a camera's own zoom, `{"crop": 4}` for the digital one.
+        struct Zoom: Encodable {
+            let control: [Int64]?
+            let crop: Int?
         }
-        return object
+
+        init(_ features: CameraFeatures) {
+            flash = features.flash
+            torch = features.torch
+            autofocus = features.autofocus
+            manualFocus = features.manualFocus
+            focusRegion = features.focusRegion
+            flashModes = features.flashModes.map(\.rawValue)
+            flashNode = features.flashNode
+            zoom = features.zoomControl.map { Zoom(control: [$0.lowerBound, $0.upperBound], crop: nil) } ?? Zoom(control: nil, crop: 4)
+        }
     }
 
-    private static func control(_ control: ControlInfo) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": String(format: "0x%08x", control.id), "name": control.name, "key": control.key, "type": control.kind.name,
-            "min": control.minimum, "max": control.maximum, "step": control.step, "default": control.defaultValue,
-            "readOnly": control.readOnly, "inactive": control.inactive, "node": control.node,
-        ]
-        if let value = control.value { object["value"] = value }
-        if !control.menu.isEmpty { object["menu"] = control.menu.map { ["index": $0.index, "label": $0.label] } }
-        return object
+    struct Format: Encodable {
+        let fourcc, name, description: String
+        let usable: Bool
+        let sizes: [Size]
+        let sizeRange: SizeRange?
+
+        struct Size: Encodable {
+            let width, height: Int
+            let fps: [Double]
+        }
+
+        struct SizeRange: Encodable {
+            let min, max: String
+            let stepWidth, stepHeight: Int
+        }
+
+        init(_ info: FormatInfo) {
+            fourcc = info.format.code
+            name = info.format.commonName
+            description = info.description
+            usable = info.format.isUsable && !info.emulated
+            sizes = info.sizes.map { Size(width: $0.resolution.width, height: $0.resolution.height, fps: $0.framesPerSecond) }
+            sizeRange = info.sizeRange.map {
+                SizeRange(min: $0.minimum.description, max: $0.maximum.description, stepWidth: $0.stepWidth, stepHeight: $0.stepHeight)
+            }
+        }
+    }
+
+    struct Control: Encodable {
+        let id, name, key, type, node: String
+        let min, max, step: Int64
+        let `default`: Int64
+        let readOnly, inactive: Bool
+        let value: Int64?
+        let menu: [MenuItem]?
+
+        struct MenuItem: Encodable {
+            let index: Int64
+            let label: String
+        }
+
+        init(_ control: ControlInfo) {
+            let hex = String(control.id, radix: 16)
+            id = "0x" + String(repeating: "0", count: Swift.max(0, 8 - hex.count)) + hex
+            name = control.name
+            key = control.key
+            type = control.kind.name
+            node = control.node
+            min = control.minimum
+            max = control.maximum
+            step = control.step
+            self.default = control.defaultValue
+            readOnly = control.readOnly
+            inactive = control.inactive
+            value = control.value
+            menu = control.menu.isEmpty ? nil : control.menu.map { MenuItem(index: $0.index, label: $0.label) }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Templates
+
 /// The status line shown on a terminal during a batch: `[#####·····] 12/30  8.4/s  ETA 0:02`.
 enum ProgressLine {
     static func render(done: Int, total: Int, seconds: Double, width: Int = 24) -> String {
@@ -23,8 +25,6 @@ enum ProgressLine {
     static func clock(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        let mm = hours > 0 && minutes < 10 ? "0\(minutes)" : "\(minutes)"
-        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
-        return hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)"
+        return hours > 0 ? "\(hours):\(zeroPadded(minutes)):\(zeroPadded(rest))" : "\(minutes):\(zeroPadded(rest))"
     }
 }

@@ -15,6 +15,9 @@ final class Terminal: Sendable {
     private struct Raw {
         var saved = termios()
         var isRaw = false
+        /// A frame is being written: the restore waits for it (briefly), so no frame lands on the
+        /// normal screen after it is back.
+        var drawing = false
         var cleanup: Signals.Registration?
     }
     private let raw = Mutex(Raw())
@@ -60,7 +63,12 @@ final class Terminal: Sendable {
             return raw
         }
         guard var saved = state?.saved else { return }
-        if fromSignal { _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK) }
+        if fromSignal {
+            // A terminal that stopped reading (a dropped SSH session) must not hold us here.
+            let deadline = WallClock.monotonic() + 0.3
+            while raw.withLock({ $0.drawing }) && WallClock.monotonic() < deadline { WallClock.sleep(0.005) }
+            _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        }
         writeAll(Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8), to: output)
         tcsetattr(input, fromSignal ? TCSANOW : TCSAFLUSH, &saved)
         if !fromSignal { raw.withLock { $0.cleanup = nil } }
@@ -84,7 +92,12 @@ final class Terminal: Sendable {
 
     /// Draws, unless the terminal has been given back (a signal's cleanup may run meanwhile).
     func write(_ text: String) {
-        guard raw.withLock({ $0.isRaw }) else { return }
+        let allowed = raw.withLock { raw -> Bool in
+            raw.drawing = raw.isRaw
+            return raw.isRaw
+        }
+        guard allowed else { return }
         writeAll(Array(text.utf8), to: output)
+        raw.withLock { $0.drawing = false }
     }
 }

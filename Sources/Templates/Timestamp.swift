@@ -124,7 +124,7 @@ public struct Timestamp: Sendable, Equatable {
 }
 
 /// `value` in decimal with leading zeros up to `width` digits: `zeroPadded(7, 2)` is `07`.
-func zeroPadded(_ value: Int, _ width: Int = 2) -> String {
+public func zeroPadded(_ value: Int, _ width: Int = 2) -> String {
     let digits = String(value)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

@@ -68,7 +68,8 @@ public enum AtomicFile {
     /// file is ever lost; rename() replaces when asked. False when the name is taken (not replacing).
     private static func place(_ temp: String, at path: String, replace: Bool,
                               protected: Set<FileIdentity>) throws(FileError) -> Bool {
-        if let identity = FileIdentity(path: path), protected.contains(identity) {
+        // Only a replacing rename could reach an input; link() never replaces anything.
+        if replace, let identity = FileIdentity(path: path), protected.contains(identity) {
             throw .wouldReplaceInput(path: path)
         }
         do {

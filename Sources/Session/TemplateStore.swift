@@ -10,15 +10,18 @@ public struct TemplateStore: Sendable {
     /// Templates and folders that could not be read, one line each, for the commands that list or check.
     public let problems: [String]
 
-    public init(builtIn: String, user: String, extraFolders: [String]) {
+    /// A folder the user named (`--template-dir`) that cannot be read is an error; a broken template
+    /// in a folder is a problem listed with the others (the rest stay usable).
+    public init(builtIn: String, user: String, extraFolders: [String]) throws(FileError) {
         var entries: [TemplateCatalog.Entry] = []
         var problems: [String] = []
         let layers: [(String, TemplateCatalog.Source)] = [(builtIn, .builtIn), (user, .user)] + extraFolders.map { ($0, .folder) }
         for (folder, source) in layers {
             let names: [String]
             do { names = try FileSystem.list(folder) } catch {
-                // A missing user folder is normal; a folder the user named must exist.
-                if source != .user { problems.append("\(PathEncoding.display(folder)): cannot read this template folder: \(error.reason)") }
+                // A missing user folder is normal; the built-in one and those the user named must be there.
+                if source == .folder { throw .cannotRead(path: folder, reason: "cannot read this template folder: \(error.reason)") }
+                if source == .builtIn { problems.append("\(PathEncoding.display(folder)): cannot read the built-in templates: \(error.reason)") }
                 continue
             }
             for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
@@ -26,7 +29,7 @@ public struct TemplateStore: Sendable {
                     entries.append(TemplateCatalog.Entry(template: try Self.read(folder + "/" + name), source: source,
                                                          file: folder + "/" + name))
                 } catch {
-                    problems.append(error.description)
+                    problems.append("\(error)")
                 }
             }
         }
@@ -34,11 +37,12 @@ public struct TemplateStore: Sendable {
         self.problems = problems
     }
 
-    /// Reads one template file (a regular file of at most 1 MB).
-    public static func read(_ path: String) throws(TemplateError) -> Template {
+    /// Reads one template file (a regular file of at most 1 MB): a `FileError` when it cannot be
+    /// read, a `TemplateError` when it is not a template.
+    public static func read(_ path: String) throws -> Template {
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path, limit: 1 << 20) } catch {
-            throw TemplateError(file: PathEncoding.display(path), path: "", problem: "cannot read this template: \(Self.reason(error))")
+            throw FileError.cannotRead(path: path, reason: "cannot read this template: \(Self.reason(error))")
         }
         let slash = path.lastIndex(of: "/")
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path

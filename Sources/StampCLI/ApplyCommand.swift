@@ -56,7 +56,7 @@ enum ApplyCommand: Command {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
         let stamp = try StampOptions.values(options)
-        let store = context.templates(extraFolders: stamp.templateFolders)
+        let store = try context.templates(extraFolders: stamp.templateFolders)
         let style = try store.resolve(stamp.templateChoice)
         // A template with errors stops the batch before any photo is touched: one line, exit 65.
         let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
@@ -71,9 +71,6 @@ enum ApplyCommand: Command {
             jobs: try options.value(jobs) ?? Cores.count,
             nameTemplate: try options.value(name), style: style, fields: stamp.fields,
             fontConfig: context.resources.fontConfig)
-        for problem in store.problems where stamp.templateFolders.contains(where: { problem.hasPrefix(PathEncoding.display($0)) }) {
-            context.console.err("stampcam: warning: " + problem)
-        }
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }

@@ -20,7 +20,7 @@ enum BenchCommand: Command {
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let rounds = try options.value(Self.rounds) ?? 20
         let console = context.console
-        let store = context.templates(extraFolders: [])
+        let store = try context.templates(extraFolders: [])
         let watermarker = try Watermarker(fontConfig: context.resources.fontConfig)
         let fields = TemplatesCommand.sample
         let photo: Photo

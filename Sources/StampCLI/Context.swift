@@ -12,7 +12,7 @@ struct Context {
     var configFolder: String { ConfigFolder.locate(environment: environment) }
 
     /// The templates: built-in, the user's, then `extraFolders`.
-    func templates(extraFolders: [String]) -> TemplateStore {
-        TemplateStore(builtIn: resources.templates, user: configFolder + "/templates", extraFolders: extraFolders)
+    func templates(extraFolders: [String]) throws(FileError) -> TemplateStore {
+        try TemplateStore(builtIn: resources.templates, user: configFolder + "/templates", extraFolders: extraFolders)
     }
 }

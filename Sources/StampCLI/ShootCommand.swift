@@ -48,7 +48,7 @@ enum ShootCommand: Command {
         }
         // Template and folder problems show before the camera is touched.
         let stamp = try StampOptions.values(options)
-        let store = context.templates(extraFolders: stamp.templateFolders)
+        let store = try context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
         let checker = try Watermarker(fontConfig: context.resources.fontConfig)
         let variables = Set(stamp.fields.given.extra.keys)

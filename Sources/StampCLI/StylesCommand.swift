@@ -19,7 +19,7 @@ enum StylesCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let stamp = try StampOptions.values(options)
-        let store = context.templates(extraFolders: stamp.templateFolders)
+        let store = try context.templates(extraFolders: stamp.templateFolders)
         for problem in store.problems { context.console.err("stampcam: warning: " + problem) }
         guard let source = try options.value(sheet) else {
             let idWidth = (store.catalog.entries.map(\.template.id.count).max() ?? 0) + 2

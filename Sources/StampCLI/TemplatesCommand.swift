@@ -25,14 +25,14 @@ enum TemplatesCommand: Command {
         let stamp = try StampOptions.values(options)
         let files = Array(options.positionals.dropFirst())
         var templates: [(String, Template)] = []
-        var problems: [String] = []
+        var problems: [Failure] = []
         if files.isEmpty {
-            let store = context.templates(extraFolders: stamp.templateFolders)
-            problems += store.problems
+            let store = try context.templates(extraFolders: stamp.templateFolders)
+            problems += store.problems.map { Failure($0, code: .dataError) }
             templates = store.catalog.entries.map { ($0.file, $0.template) }
         } else {
             for file in files {
-                do { templates.append((file, try TemplateStore.read(file))) } catch { problems.append(error.description) }
+                do { templates.append((file, try TemplateStore.read(file))) } catch { problems.append(Failure(error, path: file)) }
             }
         }
         let watermarker = try Watermarker(fontConfig: context.resources.fontConfig)
@@ -43,7 +43,7 @@ enum TemplatesCommand: Command {
             let found = watermarker.validate(template, variables: Set(stamp.fields.given.extra.keys))
             for problem in found {
                 let line = "\(shown): \(problem.path.isEmpty ? "" : problem.path + ": ")"
-                if problem.isError { problems.append(line + problem.problem) } else { context.console.err("stampcam: " + line + "warning: " + problem.problem) }
+                if problem.isError { problems.append(Failure(line + problem.problem, code: .dataError)) } else { context.console.err("stampcam: " + line + "warning: " + problem.problem) }
             }
             guard !found.contains(where: \.isError), let canvas = Bitmap(width: 1024, height: 768) else { continue }
             var photo = Photo(bitmap: canvas)
@@ -52,7 +52,7 @@ enum TemplatesCommand: Command {
             }
             context.console.out("\(shown): ok (\(template.id))")
         }
-        for problem in problems { context.console.err("stampcam: " + problem) }
-        return problems.isEmpty ? .success : .dataError
+        for problem in problems { context.console.err("stampcam: " + problem.message) }
+        return Failure.exitCode(for: problems)
     }
 }

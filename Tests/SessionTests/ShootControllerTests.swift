@@ -12,7 +12,7 @@ import TestSupport
 @Suite(.serialized) struct ShootControllerTests {
     static let fontConfig = TestFiles.packageRoot + "/fonts/fonts.conf"
     static var styles: [Template] {
-        TemplateStore(builtIn: TestFiles.packageRoot + "/templates", user: "/nonexistent", extraFolders: []).catalog.entries.map(\.template)
+        (try? TemplateStore(builtIn: TestFiles.packageRoot + "/templates", user: "/nonexistent", extraFolders: []))?.catalog.entries.map(\.template) ?? []
     }
 
     static func controller(folder: String, styles: [Template] = styles, keepOriginal: Bool = true, exec: ExecHook? = nil,

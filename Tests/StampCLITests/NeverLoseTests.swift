@@ -1,0 +1,209 @@
+import Foundation
+import Imaging
+import Platform
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The data-loss, wrong-success and crash findings of hostile testing, each as it was found.
+@Suite struct NeverLoseTests {
+    static var photo: [UInt8] { (try? Fixtures.site.jpeg()) ?? [] }
+    /// A photo whose EXIF Artist tells it apart after stamping.
+    static func photo(artist: String) throws -> [UInt8] {
+        var record = ExifRecord()
+        record.artist = artist
+        record.dateTime = Fixtures.dateTime
+        return try FixturePhoto(name: "x.jpg", width: 320, height: 200, exif: record).jpeg()
+    }
+
+    static func artist(_ path: String) throws -> String? {
+        try Photo(jpeg: try TestFiles.bytes(path), options: LoadOptions(maxSize: 16)).metadata.artist
+    }
+
+    static func sha(_ path: String) throws -> [UInt8] { try TestFiles.bytes(path) }
+
+    @Test("styles --sheet PHOTO -o PHOTO never replaces the photo: numbered without --overwrite, refused with it")
+    func sheetOverInput() throws {
+        let folder = try TestFiles.temporaryFolder("sheet")
+        let input = folder + "/IMG.jpg"
+        try TestFiles.write(Self.photo, to: input)
+        let numbered = CLI.run(["styles", "--sheet", input, "-o", input])
+        #expect(numbered.code == 0)
+        #expect(numbered.out == [folder + "/IMG-1.jpg"])
+        let refused = CLI.run(["styles", "--sheet", input, "-o", input, "--overwrite"])
+        #expect(refused.code == 73)
+        #expect(refused.err == ["stampcam: \(input): refusing to write over an input photo"])
+        #expect(try TestFiles.bytes(input) == Self.photo)
+    }
+
+    @Test("two inputs with the same name: both stamped, numbered in input order, every run (also with --overwrite)")
+    func sameNames() throws {
+        let root = try TestFiles.temporaryFolder("same")
+        try TestFiles.write(try Self.photo(artist: "first"), to: root + "/100CANON/IMG.jpg", creatingFolders: true)
+        try TestFiles.write(try Self.photo(artist: "second"), to: root + "/101CANON/IMG.jpg", creatingFolders: true)
+        let out = root + "/out"
+        for options in [["--skip-existing"], ["--overwrite"], []] {
+            try? FileManager.default.removeItem(atPath: out)
+            let result = CLI.run(["apply", root + "/100CANON", root + "/101CANON", "-o", out] + options)
+            #expect(result.code == 0, "\(options)")
+            #expect(TestFiles.files(in: out) == ["IMG-1.jpg", "IMG.jpg"], "\(options)")
+            #expect(try Self.artist(out + "/IMG.jpg") == "first")
+            #expect(try Self.artist(out + "/IMG-1.jpg") == "second")
+        }
+        // Resuming: --skip-existing skips only what an earlier run wrote, the same photo under the same name.
+        try FileManager.default.removeItem(atPath: out + "/IMG.jpg")
+        let resumed = CLI.run(["apply", root + "/100CANON", root + "/101CANON", "-o", out, "--skip-existing", "--json"])
+        #expect(resumed.out.filter { $0.contains("\"status\":\"done\"") }.count == 1)
+        #expect(try Self.artist(out + "/IMG.jpg") == "first")
+        // A --name all photos share: one file each, none replaced.
+        let dated = root + "/dated"
+        let named = CLI.run(["apply", root + "/100CANON", root + "/101CANON", "-o", dated, "--name", "{date}", "--overwrite"])
+        #expect(named.code == 0)
+        #expect(TestFiles.files(in: dated) == ["2021-06-14-1.jpg", "2021-06-14.jpg"])
+    }
+
+    @Test("two --skip-existing runs into one folder at once share the work: every photo once, no -1 copies")
+    func concurrentRuns() throws {
+        let input = try TestFiles.temporaryFolder("share-in")
+        for index in 0..<12 { try TestFiles.write(Self.photo, to: input + "/p\(index).jpg") }
+        let out = try TestFiles.temporaryFolder("share-out")
+        let command = "\(CLI.binary) apply \(input) -o \(out) --skip-existing -j 2 -q --max-size 0"
+        let both = try CLI.shell("(\(command) & \(command) & wait)")
+        #expect(both.code == 0)
+        #expect(TestFiles.files(in: out) == (0..<12).map { "p\($0).jpg" }.sorted())
+    }
+
+    @Test("names that are not UTF-8 are stamped under the same bytes, from a folder and named on the command line")
+    func nonUTF8() throws {
+        let folder = try TestFiles.temporaryFolder("latin1")
+        let name = PathEncoding.decode([0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6A, 0x70, 0x67])  // caf\xe9.jpg
+        let fd = PathEncoding.withCString(folder + "/" + name) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        try #require(fd >= 0)
+        try FileSystem.writeAll(fd, Self.photo)
+        close(fd)
+        let fromFolder = CLI.run(["apply", folder, "-o", folder + "/out-folder"])
+        #expect(fromFolder.code == 0)
+        #expect(FileSystem.exists(folder + "/out-folder/" + name))
+        let named = try CLI.shell("\(CLI.binary) apply $'\(folder)/caf\\xe9.jpg' -o \(folder)/out-named")
+        #expect(named.code == 0)
+        #expect(FileSystem.exists(folder + "/out-named/" + name))
+        let missing = try CLI.shell("\(CLI.binary) apply $'\(folder)/caf\\xe8.jpg' -o \(folder)/out-missing")
+        #expect(missing.err.first == "stampcam: \(folder)/caf\\xE8.jpg: cannot read: No such file or directory")
+    }
+
+    @Test("an output folder of an earlier run inside an input folder is not stamped again")
+    func outputInsideInput() throws {
+        let input = try TestFiles.temporaryFolder("nested")
+        try TestFiles.write(Self.photo, to: input + "/a.jpg")
+        #expect(CLI.run(["apply", input, "-o", input + "/stamped"]).code == 0)
+        let elsewhere = try TestFiles.temporaryFolder("nested-out")
+        let second = CLI.run(["apply", input, "-o", elsewhere])
+        #expect(second.code == 0)
+        #expect(second.err.contains { $0.contains("stamped: skipped: it holds photos stampcam stamped earlier") })
+        #expect(TestFiles.files(in: elsewhere) == ["a.jpg"])
+        let direct = CLI.run(["apply", input + "/stamped", "-o", input + "/again"])
+        #expect(direct.code == 66)
+        #expect(direct.err.first?.contains("they are not stamped twice") == true)
+    }
+
+    @Test("a FIFO or a device named like a photo in a folder: one line each, no hang, the rest done")
+    func nonRegular() throws {
+        let folder = try TestFiles.temporaryFolder("fifo")
+        try TestFiles.write(Self.photo, to: folder + "/good.jpg")
+        #expect(mkfifo(folder + "/pipe.jpg", 0o644) == 0)
+        #expect(symlink("/dev/zero", folder + "/zero.jpg") == 0)
+        let result = try CLI.shell("timeout 20 \(CLI.binary) apply \(folder) -o \(folder)/out")
+        #expect(result.code == 66)
+        #expect(result.err.contains("stampcam: \(folder)/pipe.jpg: cannot read: a FIFO (named pipe), not a photo file"))
+        #expect(result.err.contains("stampcam: \(folder)/zero.jpg: cannot read: a character device, not a photo file"))
+        #expect(TestFiles.files(in: folder + "/out") == ["good.jpg"])
+    }
+
+    @Test("a template that check rejects is rejected by apply too, before any photo: one line, exit 65")
+    func invalidTemplate() throws {
+        let folder = try TestFiles.temporaryFolder("bad-template")
+        try TestFiles.write(Self.photo, to: folder + "/a.jpg")
+        try TestFiles.write(Array(#"{"version": 1, "id": "x", "blocks": [{"lines": ["<span foreground=\"nocolor\">{user}</span>", "{projcet}"]}]}"#.utf8),
+                            to: folder + "/x.json")
+        let check = CLI.run(["templates", "check", folder + "/x.json"])
+        #expect(check.code == 65)
+        let apply = CLI.run(["apply", folder + "/a.jpg", "-o", folder + "/out", "--template", folder + "/x.json"])
+        #expect(apply.code == 65)
+        #expect(apply.err.count == 1)
+        #expect(apply.err.first?.hasPrefix("stampcam: x.json: blocks[0].lines[0]:") == true)
+        #expect(!FileSystem.exists(folder + "/out/a.jpg"))
+    }
+
+    @Test("a missing template file is 66 with the reason; a --template-dir that is not there is an error")
+    func missingTemplates() throws {
+        let missing = CLI.run(["test-card", "-o", "/tmp", "--template", "/nonexistent/nope.json"])
+        #expect(missing.code == 66)
+        #expect(missing.err == ["stampcam: /nonexistent/nope.json: cannot read: cannot read this template: No such file or directory"])
+        let folder = CLI.run(["styles", "--template-dir", "/nonexistent/styles"])
+        #expect(folder.code == 66)
+        #expect(folder.err == ["stampcam: /nonexistent/styles: cannot read: cannot read this template folder: No such file or directory"])
+    }
+
+    @Test("a config path that is a folder is an error naming it")
+    func configFolder() throws {
+        let home = try TestFiles.temporaryFolder("config-dir")
+        try FileManager.default.createDirectory(atPath: home + "/stampcam/config.json", withIntermediateDirectories: true)
+        let result = CLI.run(["styles"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(result.code == 64)
+        #expect(result.err.first?.contains("\(home)/stampcam/config.json") == true)
+    }
+
+    @Test("--exec runs without a shell: a hostile name stays one argument, and $STAMPCAM_PHOTO names the photo")
+    func execInjection() throws {
+        let folder = try TestFiles.temporaryFolder("exec")
+        let result = try CLI.shell("cd \(folder) && \(CLI.binary) shoot --yes --device test -o photos --name '{user}' "
+            + "--user 'x$(touch PWNED);`touch PWNED2`' --exec 'echo got {}'")
+        #expect(result.code == 0)
+        #expect(!FileSystem.exists(folder + "/PWNED") && !FileSystem.exists(folder + "/PWNED2"))
+        #expect(result.out == ["photos/x$(touch PWNED);`touch PWNED2`.jpg", "got photos/x$(touch PWNED);`touch PWNED2`.jpg"])
+        let environment = try CLI.shell("\(CLI.binary) shoot --yes --device test -o \(folder)/env --exec 'printenv STAMPCAM_PHOTO'")
+        #expect(environment.out.count == 2 && environment.out[0] == environment.out[1])
+    }
+
+    @Test("numbers from the command line never crash: --zoom 1e19 is refused; a 2-hour --interval is interrupted by Ctrl-C")
+    func numbers() throws {
+        let zoom = CLI.run(["shoot", "--yes", "--device", "test", "--zoom", "1e19", "-o", "/tmp/never"])
+        #expect(zoom.code == 64)
+        let folder = try TestFiles.temporaryFolder("interval")
+        let pid = try Subprocess.spawn([CLI.binary, "shoot", "--yes", "--device", "test", "--count", "2", "--interval", "7200",
+                                        "-o", folder + "/photos"], output: folder + "/out", errors: folder + "/err")
+        var waited = 0.0
+        while Photos.count(folder + "/photos") < 1 && waited < 20 { usleep(100_000); waited += 0.1 }
+        usleep(300_000)
+        kill(pid, SIGINT)
+        #expect(try Subprocess.wait(pid) == .exited(130))
+        #expect(Photos.count(folder + "/photos") == 1)
+    }
+
+    @Test("--keep-original on a full disk says exactly which files were saved")
+    func keepOriginalFullDisk() throws {
+        let folder = try TestFiles.temporaryFolder("full")
+        // A grey stamp makes the stamped photo smaller than the colour original, so only the original hits the limit.
+        try TestFiles.write(Array(#"{"version": 1, "id": "grey", "tone": "mono", "blocks": [{"lines": ["{user}"]}]}"#.utf8),
+                            to: folder + "/grey.json")
+        let result = try CLI.shell("ulimit -f 13; exec \(CLI.binary) shoot --yes --device test --resolution 640x360 "
+            + "--keep-original -t \(folder)/grey.json --user Ana -o \(folder)/photos")
+        #expect(result.code == 74)
+        let photos = Photos.names(folder + "/photos")
+        #expect(photos.count == 1)
+        #expect(result.err.last?.contains("file too large") == true)
+        #expect(result.err.last?.hasSuffix("; saved: \(folder)/photos/\(photos.first ?? "?")") == true)
+        #expect(!TestFiles.files(in: folder + "/photos").contains { $0.hasSuffix(".original.jpg") || $0.hasPrefix(".stampcam-") })
+    }
+}
+
+/// Stamped photos in a shoot folder (not originals).
+enum Photos {
+    static func names(_ folder: String) -> [String] {
+        TestFiles.files(in: folder).filter { $0.hasSuffix(".jpg") && !$0.hasSuffix(".original.jpg") }
+    }
+    static func count(_ folder: String) -> Int { names(folder).count }
+}

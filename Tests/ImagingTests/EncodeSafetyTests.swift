@@ -11,14 +11,22 @@ import TestSupport
 
     // MARK: the destination buffer
 
-    @Test("an encode that fails after its buffer grew frees it once", arguments: [1, 17, 300, 511])
+    @Test("an encode that fails after its buffer grew frees it once (once a double free)",
+          arguments: [1, 17, 300, 511])
     func failureAfterGrowth(rows: Int) throws {
         let bitmap = try Self.noise(512, 512)
-        // The whole image is far larger than the first buffer (512 * 512 / 4 + 4 KB): it grew.
-        let whole = try JPEGEncoder.encode(bitmap, quality: 100, subsampling: .s444, exif: nil, icc: nil)
+        // Without Huffman optimisation the data goes out row by row, so by `rows` the output has
+        // outgrown libjpeg's 4 KB first buffer (and ours, 512 * 512 / 4 + 4 KB) for most rows.
+        let whole = try JPEGEncoder.encode(bitmap, quality: 100, subsampling: .s444, exif: nil, icc: nil, optimize: false)
         #expect(whole.count > 512 * 512 / 4 + 4096 + 300_000)
         #expect(throws: ImageError.encodeFailed("failure injected by a test")) {
-            try JPEGEncoder.encode(bitmap, quality: 100, subsampling: .s444, exif: nil, icc: nil, failAfterRows: rows)
+            try JPEGEncoder.encode(bitmap, quality: 100, subsampling: .s444, exif: nil, icc: nil, optimize: false,
+                                   failAfterRows: rows)
+        }
+        // With optimisation the data waits for the end, but a large EXIF block goes out at once.
+        let exif = HostileJPEG.exifPayload(userComment: 60_000)
+        #expect(throws: ImageError.encodeFailed("failure injected by a test")) {
+            try JPEGEncoder.encode(bitmap, quality: 90, subsampling: .s420, exif: exif, icc: nil, failAfterRows: rows)
         }
     }
 

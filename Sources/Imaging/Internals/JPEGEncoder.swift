@@ -7,10 +7,11 @@ enum JPEGEncoder {
     /// libjpeg numbers ICC segments in one byte: 255 segments of 65519 bytes.
     static let maximumICCProfile = 255 * 65519
 
-    /// Encodes `bitmap`, baseline unless `progressive`. `failAfterRows` is for tests: the encoder
-    /// fails as libjpeg does, after that many rows (its buffer has grown by then).
+    /// Encodes `bitmap` with optimised Huffman tables (written at the end) unless not `optimize`
+    /// (then data goes out row by row), baseline unless `progressive`. `failAfterRows` is for
+    /// tests: the encoder fails as libjpeg does, after that many rows.
     static func encode(_ bitmap: Bitmap, quality: Int, subsampling: ChromaSubsampling, exif: [UInt8]?, icc: [UInt8]?,
-                       progressive: Bool = false, failAfterRows: Int = 0) throws(ImageError) -> [UInt8] {
+                       optimize: Bool = true, progressive: Bool = false, failAfterRows: Int = 0) throws(ImageError) -> [UInt8] {
         var outcome = sc_outcome()
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -21,7 +22,7 @@ enum JPEGEncoder {
                 let options = sc_encode_options(
                     quality: Int32(min(max(quality, 1), 100)),
                     subsampling: Int32(subsampling.rawValue),
-                    optimize: 1,
+                    optimize: optimize ? 1 : 0,
                     progressive: progressive ? 1 : 0,
                     exif: exif == nil ? nil : exifBuffer.baseAddress, exifLength: exifBuffer.count,
                     icc: iccBuffer.isEmpty ? nil : iccBuffer.baseAddress, iccLength: iccBuffer.count,

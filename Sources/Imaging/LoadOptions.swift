@@ -18,7 +18,7 @@ public struct LoadOptions: Sendable {
     /// The most scans a JPEG may have. Each scan of a progressive JPEG walks the whole image
     /// again, so a file that repeats scans costs time without limit; libjpeg's own progression has
     /// 10 scans, and encoders that tune it stay within a few dozen. The default follows
-    /// libjpeg-turbo's TurboJPEG scan limit.
+    /// libjpeg-turbo's TurboJPEG scan limit. 0 means no limit.
     public var scanLimit: Int
     /// Damaged picture data is an error by default (`ImageError.corruptData`, or `.truncated`).
     /// With `salvage` the photo decodes anyway, grey or garbled where the data is damaged, and

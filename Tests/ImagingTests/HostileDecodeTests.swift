@@ -174,6 +174,15 @@ import TestSupport
         #expect(throws: ImageError.tooMuchMemory(needed: shrunk, limit: shrunk - 1, coefficients: 0)) {
             try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150, memoryLimit: shrunk - 1))
         }
+        // Progressive: the coefficients come on top, and a limit of exactly what is needed decodes
+        // (libjpeg's own backstop leaves room for its small buffers).
+        let progressive = try HostileJPEG.encoded(width: 800, height: 600, progressive: true)
+        let coefficients = try JPEGDecoder(data: progressive).header.coefficientBytes
+        let needed = full + coefficients
+        _ = try Photo(jpeg: progressive, options: LoadOptions(maxSize: 0, memoryLimit: needed))
+        #expect(throws: ImageError.tooMuchMemory(needed: needed, limit: needed - 1, coefficients: coefficients)) {
+            try Photo(jpeg: progressive, options: LoadOptions(maxSize: 0, memoryLimit: needed - 1))
+        }
     }
 
     // MARK: ICC, and calls after a failure

@@ -9,14 +9,21 @@ struct JPEGDecoder: ~Copyable {
     struct Limits {
         var salvage = false
         var scanLimit = LoadOptions.defaultScanLimit
+        /// libjpeg's own allocations, its coefficient buffer above all: a backstop behind the
+        /// estimate `Photo` checks before decoding.
         var memoryLimit = LoadOptions.defaultMemoryLimit
+
+        /// Room above `LoadOptions.memoryLimit` for libjpeg's small buffers, so the backstop never
+        /// trips on a file the estimate let through.
+        static let backstopMargin = 16_000_000
 
         init() {}
 
         init(_ options: LoadOptions) {
             salvage = options.salvage
             scanLimit = options.scanLimit
-            memoryLimit = options.memoryLimit
+            let (limit, overflow) = options.memoryLimit.addingReportingOverflow(Self.backstopMargin)
+            memoryLimit = overflow ? Int.max : limit
         }
     }
 
@@ -24,7 +31,6 @@ struct JPEGDecoder: ~Copyable {
     struct Header {
         let width: Int
         let height: Int
-        let components: Int
         let progressive: Bool
         /// Bytes of libjpeg's whole-image coefficient buffer (multi-scan files only; else 0).
         let coefficientBytes: Int
@@ -32,7 +38,6 @@ struct JPEGDecoder: ~Copyable {
         init(_ header: sc_jpeg_header) {
             width = Int(header.width)
             height = Int(header.height)
-            components = Int(header.components)
             progressive = header.progressive != 0
             coefficientBytes = Int(clamping: header.coefficientBytes)
         }

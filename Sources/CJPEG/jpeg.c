@@ -1,71 +1,241 @@
 #include "CJPEG.h"
 
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
 #include <jerror.h>
 
-// Error manager whose error_exit jumps back to the entry point instead of calling exit().
+// MARK: errors
+
+// Bytes before the end marker that count as padding rather than damage (see on_emit_message).
+#define SC_PADDING_TOLERANCE 32
+
+// Error manager whose error_exit jumps back to the entry point that called libjpeg, instead of
+// calling exit(). Each entry point arms it with its own setjmp and disarms it before returning, so
+// the jmp_buf never names a frame that has returned.
 typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
-    int sawEOF;
+    int armed;
+    int salvage;            // corrupt-data warnings are counted, not fatal
+    int maxScans;
+    // Set before jumping when the failure is ours rather than libjpeg's.
+    sc_status failure;
+    int failureValue;
+    char failureText[SC_JPEG_ERROR_LENGTH];
+    // What was salvaged.
+    int corruptWarnings;
+    int truncated;
+    int malformedICC;
+    char firstWarning[SC_JPEG_ERROR_LENGTH];
 } error_manager;
 
 static void on_error_exit(j_common_ptr cinfo) {
     error_manager *manager = (error_manager *)cinfo->err;
+    if (!manager->armed) {
+        // A libjpeg call outside a guarded entry point: a bug here, never a property of the input.
+        // Jumping would land in a frame that has returned; stopping is the only safe thing left.
+        fputs("CJPEG: libjpeg failed outside a guarded call\n", stderr);
+        abort();
+    }
     longjmp(manager->jump, 1);
 }
 
-static void on_emit_message(j_common_ptr cinfo, int level) {
+/// Fails the current call with our own status and words.
+static void fail(j_common_ptr cinfo, sc_status status, int value, const char *text) {
     error_manager *manager = (error_manager *)cinfo->err;
-    if (level < 0) {
-        manager->base.num_warnings++;
-        if (manager->base.msg_code == JWRN_JPEG_EOF) manager->sawEOF = 1;
-    }
+    manager->failure = status;
+    manager->failureValue = value;
+    snprintf(manager->failureText, sizeof manager->failureText, "%s", text);
+    cinfo->err->error_exit(cinfo);
 }
 
-static void copy_message(j_common_ptr cinfo, char error[SC_JPEG_ERROR_LENGTH]) {
+static void format_message(j_common_ptr cinfo, char *target, size_t size) {
     char buffer[JMSG_LENGTH_MAX];
     cinfo->err->format_message(cinfo, buffer);
-    snprintf(error, SC_JPEG_ERROR_LENGTH, "%s", buffer);
+    snprintf(target, size, "%s", buffer);
+}
+
+// Warnings are where libjpeg reports damaged data: it substitutes grey or zeros and carries on.
+// Without salvage the first one that means damaged pixels ends the call.
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    error_manager *manager = (error_manager *)cinfo->err;
+    if (level >= 0) return;  // trace messages
+    manager->base.num_warnings++;
+    int truncated = 0;
+    switch (manager->base.msg_code) {
+    case JWRN_JPEG_EOF:
+        truncated = 1;
+        break;
+    case JWRN_EXTRANEOUS_DATA:
+        // A few bytes between the last scan and the end marker are padding some encoders write
+        // (UVC webcams especially); every pixel has been decoded by then. More is data the entropy
+        // decoder never read: it lost step on damaged data, which libjpeg-turbo's fast Huffman
+        // path does not report otherwise.
+        if (manager->base.msg_parm.i[1] == (JPEG_EOI & 0xFF) && manager->base.msg_parm.i[0] <= SC_PADDING_TOLERANCE) return;
+        break;
+    case JWRN_HIT_MARKER:
+        if (manager->truncated) return;  // the data ran out: already counted as truncation
+        break;
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+    case JWRN_NOT_SEQUENTIAL:
+    case JWRN_BOGUS_PROGRESSION:
+        break;
+    case JWRN_BOGUS_ICC:
+        manager->malformedICC = 1;  // the profile is dropped; the pixels are fine
+        return;
+    default:
+        return;  // an unknown JFIF revision or Adobe transform: nothing wrong with the pixels
+    }
+    if (!manager->salvage) {
+        manager->failure = truncated ? SC_TRUNCATED : SC_CORRUPT_DATA;
+        manager->failureValue = 0;
+        format_message(cinfo, manager->failureText, sizeof manager->failureText);
+        cinfo->err->error_exit(cinfo);
+    }
+    if (truncated) {
+        manager->truncated = 1;
+    } else if (manager->corruptWarnings++ == 0) {
+        format_message(cinfo, manager->firstWarning, sizeof manager->firstWarning);
+    }
 }
 
 static void install_error_manager(error_manager *manager, j_common_ptr cinfo) {
     cinfo->err = jpeg_std_error(&manager->base);
     manager->base.error_exit = on_error_exit;
     manager->base.emit_message = on_emit_message;
-    manager->sawEOF = 0;
 }
+
+/// Fills `outcome` after a jump back to an entry point, and resets the manager for the next call.
+static void take_failure(error_manager *manager, j_common_ptr cinfo, sc_outcome *outcome) {
+    manager->armed = 0;
+    outcome->value = 0;
+    if (manager->failure != SC_OK) {
+        outcome->status = manager->failure;
+        outcome->value = manager->failureValue;
+        snprintf(outcome->message, sizeof outcome->message, "%s", manager->failureText);
+    } else {
+        switch (manager->base.msg_code) {
+        case JERR_NO_SOI: outcome->status = SC_NOT_JPEG; break;
+        case JERR_INPUT_EMPTY:
+        case JERR_INPUT_EOF:
+        case JERR_NO_IMAGE: outcome->status = SC_TRUNCATED; break;
+        case JERR_BAD_PRECISION:
+            outcome->status = SC_BAD_PRECISION;
+            outcome->value = manager->base.msg_parm.i[0];
+            break;
+        case JERR_OUT_OF_MEMORY:
+        case JERR_NO_BACKING_STORE: outcome->status = SC_OUT_OF_MEMORY; break;
+        default: outcome->status = SC_FAILED; break;
+        }
+        format_message(cinfo, outcome->message, sizeof outcome->message);
+    }
+    manager->failure = SC_OK;
+    manager->failureText[0] = 0;
+}
+
+static void succeed(sc_outcome *outcome) {
+    outcome->status = SC_OK;
+    outcome->value = 0;
+    outcome->message[0] = 0;
+}
+
+// MARK: decoding
 
 struct sc_decoder {
     struct jpeg_decompress_struct cinfo;
     error_manager errors;
+    struct jpeg_progress_mgr progress;
+    unsigned char *cmykRow;
+    const char *unusable;   // why no further call can succeed, or NULL
 };
 
-sc_decoder *sc_decoder_create(const unsigned char *data, size_t length, char error[SC_JPEG_ERROR_LENGTH]) {
+// Called by libjpeg once per row of blocks while it takes in the scans: a file that keeps adding
+// scans is stopped before it costs more (libjpeg-turbo's advice on progressive JPEG abuse).
+static void on_progress(j_common_ptr cinfo) {
+    error_manager *manager = (error_manager *)cinfo->err;
+    if (!cinfo->is_decompressor || manager->maxScans <= 0) return;
+    if (((j_decompress_ptr)cinfo)->input_scan_number > manager->maxScans) {
+        char text[SC_JPEG_ERROR_LENGTH];
+        snprintf(text, sizeof text, "more than %d scans", manager->maxScans);
+        fail(cinfo, SC_TOO_MANY_SCANS, manager->maxScans, text);
+    }
+}
+
+static int usable(const sc_decoder *decoder, sc_outcome *outcome) {
+    if (!decoder->unusable) return 1;
+    outcome->status = SC_UNUSABLE;
+    outcome->value = 0;
+    snprintf(outcome->message, sizeof outcome->message, "%s", decoder->unusable);
+    return 0;
+}
+
+/// After a failed call: stops whatever libjpeg was doing and refuses further calls.
+static void fail_call(sc_decoder *decoder, sc_outcome *outcome) {
+    take_failure(&decoder->errors, (j_common_ptr)&decoder->cinfo, outcome);
+    jpeg_abort_decompress(&decoder->cinfo);
+    free(decoder->cmykRow);
+    decoder->cmykRow = NULL;
+    decoder->unusable = "the decoder stopped at an earlier error";
+}
+
+static size_t round_up(size_t value, size_t multiple) {
+    return multiple ? (value + multiple - 1) / multiple * multiple : value;
+}
+
+// What jdcoefct.c allocates for a multi-scan file: one block array a component, padded to whole
+// MCUs. A single-scan file decodes one row of blocks at a time and needs none of it.
+static size_t coefficient_bytes(const struct jpeg_decompress_struct *c) {
+    if (!c->progressive_mode && c->comps_in_scan >= c->num_components) return 0;
+    size_t total = 0;
+    for (int i = 0; i < c->num_components; i++) {
+        const jpeg_component_info *component = &c->comp_info[i];
+        size_t columns = round_up(component->width_in_blocks, (size_t)component->h_samp_factor);
+        size_t rows = round_up(component->height_in_blocks, (size_t)component->v_samp_factor);
+        total += columns * rows * sizeof(JBLOCK);
+    }
+    return total;
+}
+
+sc_decoder *sc_decoder_create(const unsigned char *data, size_t length, sc_decode_limits limits, sc_outcome *outcome) {
     sc_decoder *decoder = calloc(1, sizeof *decoder);
-    if (!decoder) { snprintf(error, SC_JPEG_ERROR_LENGTH, "out of memory"); return NULL; }
+    if (!decoder) {
+        outcome->status = SC_OUT_OF_MEMORY;
+        snprintf(outcome->message, sizeof outcome->message, "out of memory");
+        return NULL;
+    }
     install_error_manager(&decoder->errors, (j_common_ptr)&decoder->cinfo);
+    decoder->errors.salvage = limits.salvage;
+    decoder->errors.maxScans = limits.maxScans;
     if (setjmp(decoder->errors.jump)) {
-        copy_message((j_common_ptr)&decoder->cinfo, error);
+        take_failure(&decoder->errors, (j_common_ptr)&decoder->cinfo, outcome);
         jpeg_destroy_decompress(&decoder->cinfo);
         free(decoder);
         return NULL;
     }
+    decoder->errors.armed = 1;
     jpeg_create_decompress(&decoder->cinfo);
+    decoder->progress.progress_monitor = on_progress;
+    decoder->cinfo.progress = &decoder->progress;
+    if (limits.maxMemory > 0) decoder->cinfo.mem->max_memory_to_use = limits.maxMemory;
     jpeg_mem_src(&decoder->cinfo, data, (unsigned long)length);
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&decoder->cinfo, TRUE);
+    decoder->errors.armed = 0;
+    succeed(outcome);
     return decoder;
 }
 
 void sc_decoder_destroy(sc_decoder *decoder) {
     if (!decoder) return;
     jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder->cmykRow);
     free(decoder);
 }
 
@@ -79,6 +249,7 @@ sc_jpeg_header sc_decoder_header(const sc_decoder *decoder) {
         .isCMYK = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK,
         .progressive = c->progressive_mode,
         .arithmetic = c->arith_code,
+        .coefficientBytes = coefficient_bytes(c),
     };
     return header;
 }
@@ -94,22 +265,44 @@ const unsigned char *sc_decoder_exif(const sc_decoder *decoder, size_t *length) 
     return NULL;
 }
 
-unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length) {
+unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length, int *malformed, sc_outcome *outcome) {
+    *length = 0;
+    *malformed = 0;
+    if (!usable(decoder, outcome)) return NULL;
     JOCTET *profile = NULL;
     unsigned int profileLength = 0;
-    *length = 0;
-    if (setjmp(decoder->errors.jump)) return NULL;  // a malformed profile is dropped, not fatal
-    if (!jpeg_read_icc_profile(&decoder->cinfo, &profile, &profileLength)) return NULL;
+    if (setjmp(decoder->errors.jump)) {
+        fail_call(decoder, outcome);
+        return NULL;
+    }
+    decoder->errors.armed = 1;
+    decoder->errors.malformedICC = 0;
+    boolean found = jpeg_read_icc_profile(&decoder->cinfo, &profile, &profileLength);
+    decoder->errors.armed = 0;
+    succeed(outcome);
+    *malformed = decoder->errors.malformedICC;
+    if (!found) return NULL;
     *length = profileLength;
     return profile;
 }
 
-void sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int *height) {
+int sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int *height, sc_outcome *outcome) {
+    *width = 0;
+    *height = 0;
+    if (!usable(decoder, outcome)) return -1;
+    if (setjmp(decoder->errors.jump)) {
+        fail_call(decoder, outcome);
+        return -1;
+    }
+    decoder->errors.armed = 1;
     decoder->cinfo.scale_num = 1;
     decoder->cinfo.scale_denom = (unsigned int)denominator;
     jpeg_calc_output_dimensions(&decoder->cinfo);
+    decoder->errors.armed = 0;
     *width = (int)decoder->cinfo.output_width;
     *height = (int)decoder->cinfo.output_height;
+    succeed(outcome);
+    return 0;
 }
 
 // Adobe writes CMYK inverted (0 = full ink); without the Adobe marker values are plain.
@@ -126,77 +319,170 @@ static void cmyk_row_to_bgrx(const unsigned char *cmyk, unsigned char *bgrx, int
     }
 }
 
-int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixels, size_t stride,
-                      int *truncated, char error[SC_JPEG_ERROR_LENGTH]) {
+int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixels, size_t stride, size_t capacity,
+                      sc_salvage_report *report, sc_outcome *outcome) {
+    memset(report, 0, sizeof *report);
+    if (!usable(decoder, outcome)) return -1;
     struct jpeg_decompress_struct *c = &decoder->cinfo;
-    unsigned char *volatile cmykRow = NULL;
     if (setjmp(decoder->errors.jump)) {
-        copy_message((j_common_ptr)c, error);
-        free(cmykRow);
-        jpeg_abort_decompress(c);
+        fail_call(decoder, outcome);
         return -1;
     }
+    decoder->errors.armed = 1;
     int isCMYK = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK;
     c->out_color_space = isCMYK ? JCS_CMYK : JCS_EXT_BGRX;
     c->scale_num = 1;
     c->scale_denom = (unsigned int)denominator;
+    // The caller sized the pixels from sc_decoder_scaled_size; check rather than trust it, before
+    // libjpeg takes in the scans.
+    jpeg_calc_output_dimensions(c);
+    if (stride == 0 || (size_t)c->output_width * 4 > stride || (size_t)c->output_height > capacity / stride) {
+        fail((j_common_ptr)c, SC_FAILED, 0, "the pixel buffer is smaller than the decoded image");
+    }
     jpeg_start_decompress(c);
     if (isCMYK) {
-        cmykRow = malloc((size_t)c->output_width * 4);
-        if (!cmykRow) { snprintf(error, SC_JPEG_ERROR_LENGTH, "out of memory"); jpeg_abort_decompress(c); return -1; }
+        decoder->cmykRow = malloc((size_t)c->output_width * 4);
+        if (!decoder->cmykRow) fail((j_common_ptr)c, SC_OUT_OF_MEMORY, 0, "out of memory for a CMYK row");
     }
     while (c->output_scanline < c->output_height) {
         unsigned char *row = pixels + (size_t)c->output_scanline * stride;
-        JSAMPROW target = isCMYK ? cmykRow : row;
+        JSAMPROW target = isCMYK ? decoder->cmykRow : row;
         jpeg_read_scanlines(c, &target, 1);
-        if (isCMYK) cmyk_row_to_bgrx(cmykRow, row, (int)c->output_width, c->saw_Adobe_marker);
+        if (isCMYK) cmyk_row_to_bgrx(decoder->cmykRow, row, (int)c->output_width, c->saw_Adobe_marker);
     }
     jpeg_finish_decompress(c);
-    free(cmykRow);
-    *truncated = decoder->errors.sawEOF;
+    decoder->errors.armed = 0;
+    free(decoder->cmykRow);
+    decoder->cmykRow = NULL;
+    // finish_decompress released the image: a second decode would need the header again.
+    decoder->unusable = "the image has been decoded already";
+    report->corruptWarnings = decoder->errors.corruptWarnings;
+    report->truncated = decoder->errors.truncated;
+    snprintf(report->firstWarning, sizeof report->firstWarning, "%s", decoder->errors.firstWarning);
+    succeed(outcome);
+    return 0;
+}
+
+// MARK: encoding
+
+// A destination that grows one buffer with realloc. The buffer belongs to the encoder state, not to
+// libjpeg: it is freed in exactly one place (sc_encode's cleanup) on success and failure alike.
+typedef struct {
+    struct jpeg_destination_mgr base;
+    unsigned char *buffer;
+    size_t capacity;
+    size_t initialCapacity;
+} growing_destination;
+
+static void destination_init(j_compress_ptr cinfo) {
+    growing_destination *destination = (growing_destination *)cinfo->dest;
+    destination->buffer = malloc(destination->initialCapacity);
+    if (!destination->buffer) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    destination->capacity = destination->initialCapacity;
+    destination->base.next_output_byte = destination->buffer;
+    destination->base.free_in_buffer = destination->capacity;
+}
+
+// libjpeg calls this when the buffer is full.
+static boolean destination_grow(j_compress_ptr cinfo) {
+    growing_destination *destination = (growing_destination *)cinfo->dest;
+    size_t used = destination->capacity;
+    if (destination->capacity > SIZE_MAX / 2) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 1);
+    size_t capacity = destination->capacity * 2;
+    unsigned char *grown = realloc(destination->buffer, capacity);
+    // On failure the old buffer is still valid and still ours; the cleanup frees it.
+    if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 2);
+    destination->buffer = grown;
+    destination->capacity = capacity;
+    destination->base.next_output_byte = grown + used;
+    destination->base.free_in_buffer = capacity - used;
+    return TRUE;
+}
+
+static void destination_term(j_compress_ptr cinfo) {
+    (void)cinfo;  // the length is capacity - free_in_buffer; the buffer stays for the caller
+}
+
+typedef struct {
+    struct jpeg_compress_struct cinfo;
+    error_manager errors;
+    growing_destination destination;
+} encode_state;
+
+// The libjpeg calls, under one setjmp. `state` lives in the caller's frame, so what the calls
+// changed in it is still there after a jump.
+static int encode_guarded(encode_state *state, const unsigned char *pixels, int width, int height, size_t stride,
+                          sc_encode_options options, sc_outcome *outcome) {
+    struct jpeg_compress_struct *cinfo = &state->cinfo;
+    if (setjmp(state->errors.jump)) {
+        take_failure(&state->errors, (j_common_ptr)cinfo, outcome);
+        return -1;
+    }
+    state->errors.armed = 1;
+    jpeg_create_compress(cinfo);
+    // A first guess that holds most photos at quality 90 without growing, plus the metadata.
+    size_t guess = (size_t)width * (size_t)height / 4 + options.exifLength + options.iccLength + 4096;
+    state->destination.initialCapacity = guess < 16384 ? 16384 : guess > (64u << 20) ? (64u << 20) : guess;
+    state->destination.base.init_destination = destination_init;
+    state->destination.base.empty_output_buffer = destination_grow;
+    state->destination.base.term_destination = destination_term;
+    cinfo->dest = &state->destination.base;
+    cinfo->image_width = (JDIMENSION)width;
+    cinfo->image_height = (JDIMENSION)height;
+    cinfo->input_components = 4;
+    cinfo->in_color_space = JCS_EXT_BGRX;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, options.quality, TRUE);
+    cinfo->optimize_coding = options.optimize ? TRUE : FALSE;
+    int h = options.subsampling == 444 ? 1 : 2;
+    int v = options.subsampling == 420 ? 2 : 1;
+    cinfo->comp_info[0].h_samp_factor = h;
+    cinfo->comp_info[0].v_samp_factor = v;
+    if (options.progressive) jpeg_simple_progression(cinfo);
+    // EXIF readers expect APP1 right after SOI; a JFIF APP0 in front of it is redundant.
+    if (options.exif) cinfo->write_JFIF_header = FALSE;
+    jpeg_start_compress(cinfo, TRUE);
+    if (options.exif) jpeg_write_marker(cinfo, JPEG_APP0 + 1, options.exif, (unsigned int)options.exifLength);
+    if (options.icc && options.iccLength > 0) {
+        // jpeg_write_icc_profile numbers its markers in one byte: at most 255 of 65519 bytes.
+        if (options.iccLength > (size_t)255 * 65519) fail((j_common_ptr)cinfo, SC_FAILED, 0, "the ICC profile is larger than 16 MB");
+        jpeg_write_icc_profile(cinfo, options.icc, (unsigned int)options.iccLength);
+    }
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo->next_scanline * stride);
+        jpeg_write_scanlines(cinfo, &row, 1);
+        if (options.failAfterRows > 0 && cinfo->next_scanline == (JDIMENSION)options.failAfterRows) {
+            fail((j_common_ptr)cinfo, SC_FAILED, 0, "failure injected by a test");
+        }
+    }
+    jpeg_finish_compress(cinfo);
+    state->errors.armed = 0;
     return 0;
 }
 
 int sc_encode(const unsigned char *pixels, int width, int height, size_t stride, sc_encode_options options,
-              unsigned char **output, size_t *outputLength, char error[SC_JPEG_ERROR_LENGTH]) {
-    struct jpeg_compress_struct cinfo;
-    error_manager errors;
-    unsigned char *buffer = NULL;
-    unsigned long bufferLength = 0;
-    install_error_manager(&errors, (j_common_ptr)&cinfo);
-    if (setjmp(errors.jump)) {
-        copy_message((j_common_ptr)&cinfo, error);
-        jpeg_destroy_compress(&cinfo);
-        free(buffer);
+              unsigned char **output, size_t *outputLength, sc_outcome *outcome) {
+    *output = NULL;
+    *outputLength = 0;
+    encode_state *state = calloc(1, sizeof *state);
+    if (!state) {
+        outcome->status = SC_OUT_OF_MEMORY;
+        snprintf(outcome->message, sizeof outcome->message, "out of memory");
         return -1;
     }
-    jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, &buffer, &bufferLength);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_EXT_BGRX;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, options.quality, TRUE);
-    cinfo.optimize_coding = options.optimize ? TRUE : FALSE;
-    int h = options.subsampling == 444 ? 1 : 2;
-    int v = options.subsampling == 420 ? 2 : 1;
-    cinfo.comp_info[0].h_samp_factor = h;
-    cinfo.comp_info[0].v_samp_factor = v;
-    // EXIF readers expect APP1 right after SOI; a JFIF APP0 in front of it is redundant.
-    if (options.exif) cinfo.write_JFIF_header = FALSE;
-    jpeg_start_compress(&cinfo, TRUE);
-    if (options.exif) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, options.exif, (unsigned int)options.exifLength);
-    if (options.icc) jpeg_write_icc_profile(&cinfo, options.icc, (unsigned int)options.iccLength);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
-        jpeg_write_scanlines(&cinfo, &row, 1);
+    install_error_manager(&state->errors, (j_common_ptr)&state->cinfo);
+    int status = encode_guarded(state, pixels, width, height, stride, options, outcome);
+    // The one cleanup path. jpeg_destroy_compress is safe on a struct jpeg_create_compress never filled.
+    jpeg_destroy_compress(&state->cinfo);
+    if (status == 0) {
+        *output = state->destination.buffer;
+        *outputLength = state->destination.capacity - state->destination.base.free_in_buffer;
+        succeed(outcome);
+    } else {
+        free(state->destination.buffer);
     }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
-    *output = buffer;
-    *outputLength = bufferLength;
-    return 0;
+    free(state);
+    return status;
 }
 
 void sc_free(void *pointer) { free(pointer); }

@@ -6,7 +6,16 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     case truncated
     case unsupportedPrecision(bits: Int)
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// libjpeg gave up on the file (a bad table, a marker where none may be …): its words.
     case corrupt(String)
+    /// The compressed picture data is damaged: libjpeg's words for the first damage it met. With
+    /// `LoadOptions.salvage` the photo loads anyway, with the damage as a warning.
+    case corruptData(String)
+    /// A progressive JPEG with more scans than `limit` (each scan walks the whole image again).
+    case tooManyScans(limit: Int)
+    /// Decoding would take `needed` bytes, above `limit`; `coefficients` of them are libjpeg's
+    /// buffer of every DCT coefficient, which a progressive (or other multi-scan) JPEG needs.
+    case tooMuchMemory(needed: Int, limit: Int, coefficients: Int)
     case outOfMemory(width: Int, height: Int)
     case encodeFailed(String)
 
@@ -25,10 +34,24 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "\(width)x\(height) (\(Int(megapixels.rounded())) MP) is above the limit of \(limit / 1_000_000) MP"
         case .corrupt(let detail):
             return "corrupt JPEG: \(detail)"
+        case .corruptData(let detail):
+            return "corrupt JPEG data: \(detail); only part of the picture could be decoded"
+        case .tooManyScans(let limit):
+            return "progressive JPEG with more than \(limit) scans (photos have about 10); each scan decodes the whole image again"
+        case .tooMuchMemory(let needed, let limit, let coefficients):
+            let detail = coefficients > 0
+                ? " (\(Self.megabytes(coefficients)) of it for the DCT coefficients a progressive JPEG keeps for the whole image)"
+                : ""
+            return "decoding would need \(Self.megabytes(needed))\(detail), above the memory limit of \(Self.megabytes(limit))"
         case .outOfMemory(let width, let height):
             return "not enough memory for \(width)x\(height) pixels"
         case .encodeFailed(let detail):
             return "JPEG encoding failed: \(detail)"
         }
+    }
+
+    /// Bytes as whole megabytes (10^6), rounded up so a limit is never shown below what it refused.
+    static func megabytes(_ bytes: Int) -> String {
+        "\((bytes + 999_999) / 1_000_000) MB"
     }
 }

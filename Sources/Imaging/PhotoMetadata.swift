@@ -27,7 +27,8 @@ public struct PhotoMetadata: Sendable {
     public var artist: String?
     public var gps: GPSPosition?
     public var thumbnailByteCount = 0
-    /// Problems found in the EXIF block; the photo is still usable.
+    /// Problems found while reading, the photo still usable: in the EXIF block or the ICC profile
+    /// (dropped), and, when loaded with `LoadOptions.salvage`, damage in the picture data.
     public var warnings: [String] = []
 
     public init() {}

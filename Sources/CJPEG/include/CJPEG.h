@@ -1,11 +1,33 @@
 // A thin C layer over libjpeg(-turbo). libjpeg reports fatal errors by longjmp, which Swift cannot
-// survive, so every entry point here sets its own setjmp and returns a status instead.
+// survive, so every entry point here that calls libjpeg sets its own setjmp, in its own frame, and
+// returns a status instead. A longjmp with no entry point waiting for it aborts the process rather
+// than jumping into a frame that has returned.
 #ifndef CJPEG_H
 #define CJPEG_H
 
 #include <stddef.h>
 
 #define SC_JPEG_ERROR_LENGTH 200
+
+/// How a call ended.
+typedef enum {
+    SC_OK = 0,
+    SC_FAILED,              // libjpeg gave up: `message` says why
+    SC_NOT_JPEG,            // no SOI marker
+    SC_TRUNCATED,           // the data ends before the image does
+    SC_CORRUPT_DATA,        // libjpeg warned of corrupt data and salvage was off: `message` has its words
+    SC_BAD_PRECISION,       // not 8 bits per sample: `value` has the bits
+    SC_TOO_MANY_SCANS,      // more scans than the limit: `value` has the limit
+    SC_OUT_OF_MEMORY,       // an allocation failed or libjpeg's memory limit was reached
+    SC_UNUSABLE,            // the decoder stopped at an earlier error and was not called again
+} sc_status;
+
+/// The outcome of a call: a status, libjpeg's words and what was salvaged.
+typedef struct {
+    sc_status status;
+    int value;
+    char message[SC_JPEG_ERROR_LENGTH];
+} sc_outcome;
 
 /// What the header says, read before any pixel memory is allocated.
 typedef struct {
@@ -16,42 +38,65 @@ typedef struct {
     int isCMYK;             // CMYK or YCCK: converted to RGB by us, libjpeg cannot
     int progressive;
     int arithmetic;
+    /// Bytes of the whole-image DCT coefficient buffer libjpeg allocates for a file of several
+    /// scans (progressive, or one scan per component); 0 for a single-scan file. Each component
+    /// counts with its own size in 8x8 blocks (rounded up to its sampling factors), 128 bytes a block.
+    size_t coefficientBytes;
 } sc_jpeg_header;
+
+/// Limits a decoder works within.
+typedef struct {
+    int salvage;            // 0: the first corrupt-data warning is an error; 1: decode what can be decoded
+    int maxScans;           // more scans than this is an error (0: no limit)
+    long maxMemory;         // libjpeg's own allocations, a backstop for the caller's estimate (0: no limit)
+} sc_decode_limits;
+
+/// What libjpeg complained about while decoding with salvage on.
+typedef struct {
+    int corruptWarnings;    // corrupt-data warnings (0: the data was clean)
+    int truncated;          // the data ended early; the rest is grey
+    char firstWarning[SC_JPEG_ERROR_LENGTH];
+} sc_salvage_report;
 
 typedef struct sc_decoder sc_decoder;
 
-/// Reads the header of an in-memory JPEG. Returns NULL with `error` filled on failure.
-/// `data` must stay alive until sc_decoder_destroy.
-sc_decoder *sc_decoder_create(const unsigned char *data, size_t length, char error[SC_JPEG_ERROR_LENGTH]);
+/// Reads the header of an in-memory JPEG. Returns NULL with `outcome` filled on failure.
+/// `data` must stay alive and unchanged until sc_decoder_destroy.
+sc_decoder *sc_decoder_create(const unsigned char *data, size_t length, sc_decode_limits limits, sc_outcome *outcome);
 void sc_decoder_destroy(sc_decoder *decoder);
 sc_jpeg_header sc_decoder_header(const sc_decoder *decoder);
 
-/// The APP1 "Exif\0\0" payload (pointer into the decoder, valid until destroy), or length 0.
+/// The APP1 "Exif\0\0" payload (pointer into the decoder, valid until the next call), or length 0.
 const unsigned char *sc_decoder_exif(const sc_decoder *decoder, size_t *length);
-/// The ICC profile reassembled from APP2 markers; malloc'd, caller frees with sc_free. NULL when absent.
-unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length);
+/// The ICC profile reassembled from APP2 markers; malloc'd, caller frees with sc_free. NULL when
+/// absent, or when its markers are malformed (then `malformed` is 1; the decoder stays usable).
+unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length, int *malformed, sc_outcome *outcome);
 
-/// Output size when decoding with DCT scaling at 1/denominator (1, 2, 4 or 8).
-void sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int *height);
+/// Output size when decoding with DCT scaling at 1/denominator (1, 2, 4 or 8). Returns 0 on success.
+int sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int *height, sc_outcome *outcome);
 
-/// Decodes at 1/denominator into 32-bit BGRX pixels (Cairo's RGB24 on little-endian).
-/// Returns 0 on success. `truncated` is set when the data ended early (libjpeg pads with grey).
-int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixels, size_t stride,
-                      int *truncated, char error[SC_JPEG_ERROR_LENGTH]);
+/// Decodes at 1/denominator into 32-bit BGRX pixels (Cairo's RGB24 on little-endian), `stride`
+/// bytes a row, `capacity` bytes in all. Returns 0 on success, with `report` saying what was
+/// salvaged. After a failure the decoder refuses further calls.
+int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixels, size_t stride, size_t capacity,
+                      sc_salvage_report *report, sc_outcome *outcome);
 
 typedef struct {
     int quality;            // 1...100
     int subsampling;        // 420, 422 or 444
     int optimize;           // optimized Huffman tables
+    int progressive;        // libjpeg's standard progression (10 scans for colour)
     const unsigned char *exif;  // APP1 payload starting "Exif\0\0", or NULL
     size_t exifLength;
     const unsigned char *icc;   // ICC profile, or NULL
     size_t iccLength;
+    int failAfterRows;      // tests only: fail as libjpeg does, after this many rows (0: never)
 } sc_encode_options;
 
-/// Encodes BGRX pixels. On success returns 0 and a malloc'd buffer (free with sc_free).
+/// Encodes BGRX pixels. On success returns 0 and a malloc'd buffer (free with sc_free); on failure
+/// nothing is left to free.
 int sc_encode(const unsigned char *pixels, int width, int height, size_t stride, sc_encode_options options,
-              unsigned char **output, size_t *outputLength, char error[SC_JPEG_ERROR_LENGTH]);
+              unsigned char **output, size_t *outputLength, sc_outcome *outcome);
 
 void sc_free(void *pointer);
 

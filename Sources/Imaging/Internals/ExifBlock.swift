@@ -9,7 +9,7 @@ final class ExifBlock {
     /// The tags we read or change, with the IFD they live in.
     enum Tag {
         case orientation, dateTime, make, model, artist
-        case dateTimeOriginal, offsetTimeOriginal, pixelXDimension, pixelYDimension, makerNote
+        case dateTimeOriginal, offsetTimeOriginal, pixelXDimension, pixelYDimension, makerNote, userComment
         case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude
 
         var place: (ifd: ExifIfd, tag: ExifTag) {
@@ -24,6 +24,7 @@ final class ExifBlock {
             case .pixelXDimension: return (EXIF_IFD_EXIF, EXIF_TAG_PIXEL_X_DIMENSION)
             case .pixelYDimension: return (EXIF_IFD_EXIF, EXIF_TAG_PIXEL_Y_DIMENSION)
             case .makerNote: return (EXIF_IFD_EXIF, EXIF_TAG_MAKER_NOTE)
+            case .userComment: return (EXIF_IFD_EXIF, EXIF_TAG_USER_COMMENT)
             case .gpsLatitudeRef: return (EXIF_IFD_GPS, ExifTag(1))
             case .gpsLatitude: return (EXIF_IFD_GPS, ExifTag(2))
             case .gpsLongitudeRef: return (EXIF_IFD_GPS, ExifTag(3))
@@ -172,6 +173,49 @@ final class ExifBlock {
 
     /// The block serialised as an APP1 payload ("Exif\0\0" + TIFF).
     func payload() -> [UInt8]? { ExifDataAccess.payload(data) }
+
+    /// The block serialised in at most `limit` bytes. What does not fit is dropped, the largest
+    /// first, and named in `warnings`: a free-form UserComment or MakerNote (what makes a block
+    /// this big) before any other entry. Nil, with a warning, only when nothing fits.
+    func payload(fitting limit: Int) -> (payload: [UInt8]?, warnings: [String]) {
+        guard var bytes = payload() else {
+            return (nil, ["EXIF not written: libexif could not serialise it"])
+        }
+        let original = bytes.count
+        var dropped: [String] = []
+        while bytes.count > limit {
+            let entries = self.entries()
+            let freeForm = entries.filter { [EXIF_TAG_USER_COMMENT, EXIF_TAG_MAKER_NOTE].contains($0.tag) }
+            guard let largest = (freeForm.isEmpty ? entries : freeForm).max(by: { $0.size < $1.size }) else { break }
+            dropped.append("\(largest.name) (\(largest.size) bytes)")
+            if let content = content(largest.ifd) { exif_content_remove_entry(content, largest.entry) }
+            guard let smaller = payload() else { break }
+            bytes = smaller
+        }
+        let reason = "the EXIF block is \(original) bytes, more than the \(limit) one APP1 segment holds"
+        guard bytes.count <= limit else {
+            return (nil, ["EXIF not written: \(reason), even without " + dropped.joined(separator: ", ")])
+        }
+        if dropped.isEmpty { return (bytes, []) }
+        return (bytes, ["EXIF shortened: \(reason); dropped " + dropped.joined(separator: ", ")])
+    }
+
+    /// Every entry of the block's IFDs, with its data size and tag name.
+    private func entries() -> [(ifd: ExifIfd, tag: ExifTag, entry: UnsafeMutablePointer<ExifEntry>, size: Int, name: String)] {
+        var result: [(ifd: ExifIfd, tag: ExifTag, entry: UnsafeMutablePointer<ExifEntry>, size: Int, name: String)] = []
+        for index in 0..<Int(EXIF_IFD_COUNT.rawValue) {
+            let ifd = ExifIfd(UInt32(index))
+            guard let content = content(ifd), let list = content.pointee.entries else { continue }
+            for position in 0..<Int(content.pointee.count) {
+                guard let entry = list[position] else { continue }
+                let tag = entry.pointee.tag
+                let name = exif_tag_get_name_in_ifd(tag, ifd).map { String(cString: $0) }
+                    ?? "tag 0x" + String(tag.rawValue, radix: 16)
+                result.append((ifd, tag, entry, Int(entry.pointee.size), name))
+            }
+        }
+        return result
+    }
 }
 
 extension String {

@@ -1,27 +1,107 @@
 import CJPEG
 
-/// Owns one libjpeg decompressor reading from `data`, which it keeps alive.
-final class JPEGDecoder {
-    private let data: [UInt8]
-    private let handle: OpaquePointer
-    let header: sc_jpeg_header
+/// Owns one libjpeg decompressor. libjpeg keeps a pointer to the compressed bytes for the
+/// decompressor's whole life, so those bytes have one owner that outlives it: either a copy the
+/// decoder makes and frees itself (`init(data:)`), or the caller's memory lent for the length of
+/// `reading(_:limits:_:)`, whose body only borrows the decoder and cannot keep it.
+struct JPEGDecoder: ~Copyable {
+    /// What a decode may cost; see `LoadOptions`.
+    struct Limits {
+        var salvage = false
+        var scanLimit = LoadOptions.defaultScanLimit
+        /// libjpeg's own allocations, its coefficient buffer above all: a backstop behind the
+        /// estimate `Photo` checks before decoding.
+        var memoryLimit = LoadOptions.defaultMemoryLimit
 
-    init(data: [UInt8]) throws(ImageError) {
-        guard !data.isEmpty else { throw .empty }
-        // SOI then any marker: anything else is not a JPEG, whatever libjpeg would make of it.
-        guard data.count >= 3, data[0] == 0xFF, data[1] == 0xD8, data[2] == 0xFF else { throw .notJPEG }
-        self.data = data
-        var message = ErrorBuffer()
-        let created = data.withUnsafeBufferPointer { buffer in
-            message.withPointer { sc_decoder_create(buffer.baseAddress, buffer.count, $0) }
+        /// Room above `LoadOptions.memoryLimit` for libjpeg's small buffers, so the backstop never
+        /// trips on a file the estimate let through.
+        static let backstopMargin = 16_000_000
+
+        init() {}
+
+        init(_ options: LoadOptions) {
+            salvage = options.salvage
+            scanLimit = options.scanLimit
+            let (limit, overflow) = options.memoryLimit.addingReportingOverflow(Self.backstopMargin)
+            memoryLimit = overflow ? Int.max : limit
         }
-        guard let created else { throw Self.classify(message.text) }
-        handle = created
-        header = sc_decoder_header(created)
-        if header.precision != 8 { throw .unsupportedPrecision(bits: Int(header.precision)) }
     }
 
-    deinit { sc_decoder_destroy(handle) }
+    /// What the header says, read before any pixel memory is allocated.
+    struct Header {
+        let width: Int
+        let height: Int
+        let progressive: Bool
+        /// Bytes of libjpeg's whole-image coefficient buffer (multi-scan files only; else 0).
+        let coefficientBytes: Int
+
+        init(_ header: sc_jpeg_header) {
+            width = Int(header.width)
+            height = Int(header.height)
+            progressive = header.progressive != 0
+            coefficientBytes = Int(clamping: header.coefficientBytes)
+        }
+    }
+
+    let header: Header
+    private let handle: OpaquePointer
+    /// The decoder's own copy of the bytes, when it made one.
+    private let copy: UnsafeMutableRawBufferPointer?
+
+    /// Reads a copy of `data` that the decoder owns.
+    init(data: [UInt8], limits: Limits = Limits()) throws(ImageError) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 1)
+        data.withUnsafeBytes { copy.copyMemory(from: $0) }
+        do throws(ImageError) {
+            (handle, header) = try Self.open(UnsafeRawBufferPointer(rebasing: copy[0..<data.count]), limits: limits)
+        } catch {
+            copy.deallocate()
+            throw error
+        }
+        self.copy = copy
+    }
+
+    /// Reads `bytes` in place; they must outlive the decoder, which `reading` guarantees.
+    private init(lending bytes: UnsafeRawBufferPointer, limits: Limits) throws(ImageError) {
+        (handle, header) = try Self.open(bytes, limits: limits)
+        copy = nil
+    }
+
+    /// Runs `body` with a decoder reading `bytes` without a copy. The decoder is gone when this
+    /// returns, before the caller's bytes may be.
+    static func reading<Result>(_ bytes: UnsafeRawBufferPointer, limits: Limits,
+                                _ body: (borrowing JPEGDecoder) throws(ImageError) -> Result) throws(ImageError) -> Result {
+        let decoder = try JPEGDecoder(lending: bytes, limits: limits)
+        return try body(decoder)
+    }
+
+    deinit {
+        sc_decoder_destroy(handle)
+        copy?.deallocate()
+    }
+
+    /// Checks the magic, then reads the header. Nothing past the first three bytes is looked at
+    /// before the magic matches, so a huge file that is not a JPEG costs nothing.
+    private static func open(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws(ImageError)
+        -> (OpaquePointer, Header)
+    {
+        guard !bytes.isEmpty else { throw .empty }
+        // SOI then any marker: anything else is not a JPEG, whatever libjpeg would make of it.
+        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else { throw .notJPEG }
+        let cLimits = sc_decode_limits(salvage: limits.salvage ? 1 : 0, maxScans: Int32(clamping: limits.scanLimit),
+                                       maxMemory: limits.memoryLimit)
+        var outcome = sc_outcome()
+        guard let handle = sc_decoder_create(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
+                                             cLimits, &outcome) else {
+            throw Self.error(outcome, header: nil)
+        }
+        let header = sc_decoder_header(handle)
+        guard header.precision == 8 else {
+            sc_decoder_destroy(handle)
+            throw .unsupportedPrecision(bits: Int(header.precision))
+        }
+        return (handle, Header(header))
+    }
 
     var exif: [UInt8]? {
         var length = 0
@@ -29,62 +109,85 @@ final class JPEGDecoder {
         return Array(UnsafeBufferPointer(start: pointer, count: length))
     }
 
-    var iccProfile: [UInt8]? {
+    /// The ICC profile, nil when there is none; `malformed` when APP2 markers held one that could
+    /// not be put together (it is dropped; the pixels are fine).
+    func iccProfile() throws(ImageError) -> (profile: [UInt8]?, malformed: Bool) {
         var length = 0
-        guard let pointer = sc_decoder_icc(handle, &length) else { return nil }
+        var malformed: Int32 = 0
+        var outcome = sc_outcome()
+        let pointer = sc_decoder_icc(handle, &length, &malformed, &outcome)
+        guard outcome.status == SC_OK else { throw Self.error(outcome, header: header) }
+        guard let pointer else { return (nil, malformed != 0) }
         defer { sc_free(pointer) }
-        return Array(UnsafeBufferPointer(start: pointer, count: length))
+        return (Array(UnsafeBufferPointer(start: pointer, count: length)), malformed != 0)
     }
 
-    func scaledSize(denominator: Int) -> (width: Int, height: Int) {
+    func scaledSize(denominator: Int) throws(ImageError) -> (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
-        sc_decoder_scaled_size(handle, Int32(denominator), &width, &height)
+        var outcome = sc_outcome()
+        guard sc_decoder_scaled_size(handle, Int32(denominator), &width, &height, &outcome) == 0 else {
+            throw Self.error(outcome, header: header)
+        }
         return (Int(width), Int(height))
     }
 
     /// Decodes at 1/`denominator` of full size, shrinking in the DCT domain.
     func decode(denominator: Int) throws(ImageError) -> Bitmap {
-        let size = scaledSize(denominator: denominator)
+        try decodeReporting(denominator: denominator).bitmap
+    }
+
+    /// Decodes at 1/`denominator` of full size; `warnings` name what salvage decoded past.
+    func decodeReporting(denominator: Int) throws(ImageError) -> (bitmap: Bitmap, warnings: [String]) {
+        let size = try scaledSize(denominator: denominator)
         guard var bitmap = Bitmap(width: size.width, height: size.height, zeroed: false) else {
             throw .outOfMemory(width: size.width, height: size.height)
         }
-        var message = ErrorBuffer()
-        var truncated: Int32 = 0
+        var report = sc_salvage_report()
+        var outcome = sc_outcome()
         let stride = bitmap.stride
         let status = bitmap.withUnsafeMutableBytes { pixels in
-            message.withPointer {
-                sc_decoder_decode(handle, Int32(denominator), pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                  stride, &truncated, $0)
-            }
+            sc_decoder_decode(handle, Int32(denominator), pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                              stride, pixels.count, &report, &outcome)
         }
-        if status != 0 { throw Self.classify(message.text) }
-        if truncated != 0 { throw .truncated }
-        return bitmap
+        guard status == 0 else { throw Self.error(outcome, header: header) }
+        var warnings: [String] = []
+        if report.truncated != 0 {
+            warnings.append("truncated JPEG: the data ends before the image does; the rest of the picture is grey")
+        }
+        if report.corruptWarnings > 0 {
+            let first = Self.withoutPrefix(Self.text(of: report.firstWarning))
+            let count = report.corruptWarnings == 1 ? "" : " (and \(report.corruptWarnings - 1) more)"
+            warnings.append("corrupt JPEG data: \(first)\(count); parts of the picture may be grey or garbled")
+        }
+        return (bitmap, warnings)
     }
 
-    /// Turns libjpeg's message into the error a user can act on.
-    private static func classify(_ message: String) -> ImageError {
-        if message.contains("Not a JPEG file") { return .notJPEG }
-        if message.contains("Premature end") || message.contains("Empty input") || message.contains("contains no image") {
-            return .truncated
+    /// Turns libjpeg's outcome into the error a user can act on.
+    private static func error(_ outcome: sc_outcome, header: Header?) -> ImageError {
+        let message = text(of: outcome.message)
+        switch outcome.status {
+        case SC_NOT_JPEG: return .notJPEG
+        case SC_TRUNCATED: return .truncated
+        case SC_CORRUPT_DATA: return .corruptData(withoutPrefix(message))
+        case SC_BAD_PRECISION: return .unsupportedPrecision(bits: Int(outcome.value))
+        case SC_TOO_MANY_SCANS: return .tooManyScans(limit: Int(outcome.value))
+        case SC_OUT_OF_MEMORY:
+            if let header { return .outOfMemory(width: header.width, height: header.height) }
+            return .corrupt(message)
+        default: return .corrupt(message)
         }
-        if message.contains("data precision") {
-            let bits = message.split(separator: " ").compactMap { Int($0) }.first ?? 0
-            return .unsupportedPrecision(bits: bits)
-        }
-        return .corrupt(message)
-    }
-}
-
-/// A fixed C buffer libjpeg can write its message into.
-struct ErrorBuffer {
-    private var bytes = [CChar](repeating: 0, count: Int(SC_JPEG_ERROR_LENGTH))
-
-    mutating func withPointer<R>(_ body: (UnsafeMutablePointer<CChar>) -> R) -> R {
-        bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }
 
-    var text: String {
-        bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    /// libjpeg starts its data warnings with "Corrupt JPEG data: "; our messages say so already.
+    private static func withoutPrefix(_ message: String) -> String {
+        let prefix = "Corrupt JPEG data: "
+        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+    }
+
+    /// A NUL-terminated C array imported as a tuple.
+    static func text<Tuple>(of tuple: Tuple) -> String {
+        withUnsafeBytes(of: tuple) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 }

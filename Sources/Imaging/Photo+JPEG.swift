@@ -1,0 +1,113 @@
+import Platform
+
+extension Photo {
+    /// Decodes a JPEG, turns it upright and fits it to `options.maxSize`, shrinking in the DCT domain
+    /// first so a 22 MP photo is never decoded at full size for a 1024 px result. Reads `data` in
+    /// place, without a copy.
+    public init(jpeg data: [UInt8], options: LoadOptions = LoadOptions()) throws(ImageError) {
+        // Array's withUnsafeBytes rethrows untyped errors: carry the typed one out in a Result.
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(ImageError) in try Photo(jpeg: bytes, options: options) }
+        }
+        self = try result.get()
+    }
+
+    /// Decodes a JPEG file straight from its mapping: nothing is copied, and only the pages libjpeg
+    /// reads are paged in. The magic number is checked first, so a large file that is not a JPEG
+    /// costs one page.
+    public init(jpeg file: MappedFile, options: LoadOptions = LoadOptions()) throws(ImageError) {
+        self = try file.withUnsafeBytes { (bytes) throws(ImageError) in try Photo(jpeg: bytes, options: options) }
+    }
+
+    /// Decodes JPEG bytes lent for the length of this call (a mapped file, a camera's buffer).
+    public init(jpeg bytes: UnsafeRawBufferPointer, options: LoadOptions = LoadOptions()) throws(ImageError) {
+        self = try JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits(options)) { (decoder) throws(ImageError) in
+            try Photo(decoder: decoder, options: options)
+        }
+    }
+
+    private init(decoder: borrowing JPEGDecoder, options: LoadOptions) throws(ImageError) {
+        let header = decoder.header
+        let width = header.width, height = header.height
+        guard width * height <= options.pixelLimit else {
+            throw .tooManyPixels(width: width, height: height, limit: options.pixelLimit)
+        }
+        let icc = try decoder.iccProfile()
+        var metadata = PhotoMetadata(exif: decoder.exif, iccProfile: icc.profile)
+        if icc.malformed {
+            metadata.warnings.append("corrupt ICC profile: its APP2 markers do not fit together; the photo is written without it")
+        }
+        let orientation = metadata.orientation
+        let upright = orientation.swapsDimensions ? (width: height, height: width) : (width: width, height: height)
+        let target = options.fittedSize(width: upright.width, height: upright.height)
+
+        // The largest shrink whose result still covers the target, so resampling only ever shrinks.
+        let targetStored = orientation.swapsDimensions ? (target.height, target.width) : (target.width, target.height)
+        var denominator = 1
+        var decodedSize = (width: width, height: height)
+        for candidate in [8, 4, 2] {
+            let size = try decoder.scaledSize(denominator: candidate)
+            if size.width >= targetStored.0 && size.height >= targetStored.1 {
+                denominator = candidate
+                decodedSize = size
+                break
+            }
+        }
+        try Self.checkMemory(header: header, decoded: decodedSize, result: target,
+                             resampled: orientation != .up || decodedSize != target, limit: options.memoryLimit)
+        let decoded = try decoder.decodeReporting(denominator: denominator)
+        metadata.warnings += decoded.warnings
+        let bitmap = try decoded.bitmap.uprightScaled(orientation: orientation, width: target.width, height: target.height)
+        self.init(bitmap: bitmap, metadata: metadata, sourceWidth: width, sourceHeight: height,
+                  decodeDenominator: denominator)
+    }
+
+    /// Refuses a decode whose memory is above `limit`, from the header alone. At the peak libjpeg
+    /// holds its coefficient buffer while writing the decoded pixels; after it, the decoded pixels
+    /// are resampled into the result.
+    private static func checkMemory(header: JPEGDecoder.Header, decoded: (width: Int, height: Int),
+                                    result: (width: Int, height: Int), resampled: Bool, limit: Int) throws(ImageError) {
+        let coefficients = header.coefficientBytes
+        let decodedBytes = decoded.width * decoded.height * 4
+        let resultBytes = resampled ? result.width * result.height * 4 : 0
+        let needed = decodedBytes + max(coefficients, resultBytes)
+        guard needed <= limit else {
+            throw .tooMuchMemory(needed: needed, limit: limit, coefficients: coefficients)
+        }
+    }
+}
+
+extension Photo {
+    /// Encodes as JPEG with the source's EXIF (upright, new size, no stale thumbnail) and ICC
+    /// profile, saying what had to be left out.
+    public func encoded(quality: Int = 90, subsampling: ChromaSubsampling = .s420) throws(ImageError) -> EncodedJPEG {
+        var warnings: [String] = []
+        let exif = outputExif(warnings: &warnings)
+        var icc = metadata.iccProfile
+        if let profile = icc, profile.count > JPEGEncoder.maximumICCProfile {
+            warnings.append("ICC profile not written: \(profile.count) bytes is more than the \(JPEGEncoder.maximumICCProfile) that 255 APP2 segments hold")
+            icc = nil
+        }
+        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: exif, icc: icc)
+        return EncodedJPEG(bytes: bytes, warnings: warnings)
+    }
+
+    /// The bytes of `encoded(quality:subsampling:)` alone. What was left out is not reported:
+    /// where a user should hear of it, use `encoded`.
+    public func jpeg(quality: Int = 90, subsampling: ChromaSubsampling = .s420) throws(ImageError) -> [UInt8] {
+        try encoded(quality: quality, subsampling: subsampling).bytes
+    }
+
+    /// The EXIF to write: the source's, rewritten for this photo and shrunk to fit one APP1 segment.
+    private func outputExif(warnings: inout [String]) -> [UInt8]? {
+        guard let source = metadata.exif else { return nil }
+        guard let block = ExifBlock(payload: source) else {
+            warnings.append("EXIF not written: no readable tags in its \(source.count) bytes")
+            return nil
+        }
+        block.prepareForOutput(width: width, height: height)
+        let fitted = block.payload(fitting: JPEGEncoder.maximumAPP1Payload)
+        warnings += fitted.warnings
+        return fitted.payload
+    }
+}

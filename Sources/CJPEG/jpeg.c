@@ -30,6 +30,11 @@ typedef struct {
     int corruptWarnings;
     int truncated;
     int malformedICC;
+    // Reading the header: junk between header segments damages no pixel.
+    int inHeader;
+    // The data ended; whether pixels were missing is known only later (see on_emit_message).
+    int sawEOF;
+    int missingEnd;
     char firstWarning[SC_JPEG_ERROR_LENGTH];
 } error_manager;
 
@@ -68,22 +73,29 @@ static void on_emit_message(j_common_ptr cinfo, int level) {
     int truncated = 0;
     switch (manager->base.msg_code) {
     case JWRN_JPEG_EOF:
-        truncated = 1;
-        break;
+        // The data ran out. When pixels were still wanted, the entropy decoder reports it next
+        // (JWRN_HIT_MARKER); a file that lacks only its end marker has every pixel, and
+        // sc_decoder_decode checks a progressive one's scans were all there.
+        manager->sawEOF = 1;
+        return;
     case JWRN_EXTRANEOUS_DATA:
         // A few bytes between the last scan and the end marker are padding some encoders write
         // (UVC webcams especially); every pixel has been decoded by then. More is data the entropy
         // decoder never read: it lost step on damaged data, which libjpeg-turbo's fast Huffman
         // path does not report otherwise.
         if (manager->base.msg_parm.i[1] == (JPEG_EOI & 0xFF) && manager->base.msg_parm.i[0] <= SC_PADDING_TOLERANCE) return;
+        if (manager->inHeader) return;  // junk between header segments, before any pixel data
         break;
     case JWRN_HIT_MARKER:
         if (manager->truncated) return;  // the data ran out: already counted as truncation
+        if (manager->sawEOF) truncated = 1;  // the marker is the one inserted at the end of the data
         break;
+    case JWRN_NOT_SEQUENTIAL:
+        // Odd scan parameters in a sequential file: libjpeg ignores them and decodes every pixel.
+        return;
     case JWRN_HUFF_BAD_CODE:
     case JWRN_ARITH_BAD_CODE:
     case JWRN_MUST_RESYNC:
-    case JWRN_NOT_SEQUENTIAL:
     case JWRN_BOGUS_PROGRESSION:
         break;
     case JWRN_BOGUS_ICC:
@@ -226,7 +238,9 @@ sc_decoder *sc_decoder_create(const unsigned char *data, size_t length, sc_decod
     jpeg_mem_src(&decoder->cinfo, data, (unsigned long)length);
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    decoder->errors.inHeader = 1;
     jpeg_read_header(&decoder->cinfo, TRUE);
+    decoder->errors.inHeader = 0;
     decoder->errors.armed = 0;
     succeed(outcome);
     return decoder;
@@ -305,6 +319,18 @@ int sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int
     return 0;
 }
 
+// Whether every coefficient of a progressive image has been refined to full precision (libjpeg keeps
+// the last successive-approximation bit of each, -1 for one never coded).
+static int all_coefficients_complete(const struct jpeg_decompress_struct *c) {
+    if (!c->coef_bits) return 0;
+    for (int component = 0; component < c->num_components; component++) {
+        for (int k = 0; k < DCTSIZE2; k++) {
+            if (c->coef_bits[component][k] != 0) return 0;
+        }
+    }
+    return 1;
+}
+
 // Adobe writes CMYK inverted (0 = full ink); without the Adobe marker values are plain.
 static void cmyk_row_to_bgrx(const unsigned char *cmyk, unsigned char *bgrx, int width, int inverted) {
     for (int x = 0; x < width; x++) {
@@ -350,6 +376,13 @@ int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixel
         jpeg_read_scanlines(c, &target, 1);
         if (isCMYK) cmyk_row_to_bgrx(decoder->cmykRow, row, (int)c->output_width, c->saw_Adobe_marker);
     }
+    // The end marker was missing: complete only if no scan was cut and, in a progressive file, every
+    // coefficient of every component reached full precision (a cut between scans leaves some coarse).
+    if (decoder->errors.sawEOF && !decoder->errors.truncated && c->progressive_mode && !all_coefficients_complete(c)) {
+        decoder->errors.truncated = 1;
+        if (!decoder->errors.salvage) fail((j_common_ptr)c, SC_TRUNCATED, 0, "Premature end of JPEG file");
+    }
+    decoder->errors.missingEnd = decoder->errors.sawEOF && !decoder->errors.truncated;
     jpeg_finish_decompress(c);
     decoder->errors.armed = 0;
     free(decoder->cmykRow);
@@ -358,6 +391,7 @@ int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixel
     decoder->unusable = "the image has been decoded already";
     report->corruptWarnings = decoder->errors.corruptWarnings;
     report->truncated = decoder->errors.truncated;
+    report->missingEnd = decoder->errors.missingEnd;
     snprintf(report->firstWarning, sizeof report->firstWarning, "%s", decoder->errors.firstWarning);
     succeed(outcome);
     return 0;

@@ -75,7 +75,8 @@ public struct ApplyInputs: Sendable {
             }
             let looksLikePhoto = Self.hasJPEGExtension(name)
             guard let status = FileStatus(path: path) else {
-                if looksLikePhoto { failures.append((path, .cannotRead(path: path, reason: "a broken symbolic link"))) }
+                // A link to nothing, or to itself: say which, as stat does.
+                if looksLikePhoto { failures.append((path, .cannotRead(path: path, reason: "a symbolic link: \(Errno.current.reason)"))) }
                 continue
             }
             guard status.isRegular else {

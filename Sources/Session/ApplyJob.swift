@@ -199,7 +199,7 @@ public final class ApplyJob: Sendable {
 
     /// The stamp's fields for a photo; reads the header when `metadata` is not given.
     private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
-        let metadata = try metadata ?? PhotoMetadata(jpeg: try InputFile.map(item.input).prefix(1 << 20))
+        let metadata = try metadata ?? PhotoMetadata(jpeg: try InputFile.map(item.input))
         var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
         fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
         fields.sequence = item.sequence
@@ -223,10 +223,7 @@ public final class ApplyJob: Sendable {
             case .claimed(let claimed): claim = claimed
             case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
             }
-            let file = try InputFile.map(item.input)
-            let photo = try file.withUnsafeBytes { (bytes) throws(ImageError) in
-                try Photo(jpeg: Array(bytes), options: settings.load)
-            }
+            let photo = try Photo(jpeg: try InputFile.map(item.input), options: settings.load)
             let fields = try fields(for: item, metadata: photo.metadata)
             let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
             return Outcome(input: item.input, status: .done, output: written.path,

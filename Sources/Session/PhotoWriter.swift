@@ -52,10 +52,11 @@ public final class PhotoWriter {
         self.settings = settings
     }
 
-    /// `photo` stamped in `style` with `fields`, encoded: exactly the bytes `write` puts on disk, and
-    /// what the stamp has to say about the fields (a value cut short, a character without a glyph).
+    /// `photo` stamped in `style` with `fields`, encoded: exactly the bytes `write` puts on disk,
+    /// what had to be left out of its metadata, and what the stamp has to say about the fields (a
+    /// value cut short, a character without a glyph).
     public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields) throws(WriteError.Cause)
-        -> (jpeg: [UInt8], notes: [String]) {
+        -> (jpeg: EncodedJPEG, notes: [String]) {
         var stamped = photo
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
@@ -65,7 +66,7 @@ public final class PhotoWriter {
             default: throw .watermark(.logo(path: style.file, reason: "\(error)"))
             }
         }
-        do { return (try stamped.jpeg(quality: settings.quality), report.warnings) } catch { throw .image(error) }
+        do { return (try stamped.encoded(quality: settings.quality), report.warnings) } catch { throw .image(error) }
     }
 
     /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
@@ -74,12 +75,13 @@ public final class PhotoWriter {
                       original: Original? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
         let path: String
-        var notes: [String] = []
+        var notes: [String] = [], dropped: [String] = []
         do throws(WriteError.Cause) {
             let stamped = try stampedJPEG(photo, style: style, fields: fields)
             notes = stamped.notes
+            dropped = stamped.jpeg.warnings
             do {
-                path = try AtomicFile.write(stamped.jpeg, to: claim, replace: settings.replace, protected: settings.protected)
+                path = try AtomicFile.write(stamped.jpeg.bytes, to: claim, replace: settings.replace, protected: settings.protected)
             } catch {
                 throw WriteError.Cause.file(error)
             }
@@ -89,6 +91,7 @@ public final class PhotoWriter {
         claim.release()
         var written = WrittenPhoto(path: path)
         written.stampNotes = notes
+        written.warnings = dropped
         if let original {
             let stem = PhotoName.stem(claim.name)
             do throws(FileError) {

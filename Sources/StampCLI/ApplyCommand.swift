@@ -23,6 +23,9 @@ enum ApplyCommand: Command {
     static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535, help: "fit the long side to PX pixels; 0 keeps the size (default 1024)")
     static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 90)")
     static let maxPixels = Option.integer("max-pixels", value: "MP", in: 1...100_000, help: "refuse photos above MP megapixels (default 200)")
+    static let maxMemory = Option.integer("max-memory", value: "MB", in: 16...1_000_000,
+                                          help: "refuse photos that would need more memory to decode (default 512)")
+    static let salvage = Flag("salvage", help: "stamp what decodes of a damaged photo (with a warning) instead of refusing it")
     static let quiet = Flag("quiet", short: "q", help: "no progress bar, no summary unless something failed")
     static let json = Flag("json", help: "print one JSON object per photo: input, output, status, error")
 
@@ -30,7 +33,8 @@ enum ApplyCommand: Command {
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
         summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
-        options: [output, name, overwrite, skipExisting, jobs, maxSize, quality, maxPixels, quiet, json] + StampOptions.all)
+        options: [output, name, overwrite, skipExisting, jobs, maxSize, quality, maxPixels, maxMemory, salvage, quiet, json]
+            + StampOptions.all)
 
     /// How the results are shown.
     struct Display {
@@ -64,7 +68,9 @@ enum ApplyCommand: Command {
         for warning in warnings { context.console.err("stampcam: " + warning.description) }
         let settings = ApplyJob.Settings(
             output: folder,
-            load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000),
+            load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
+                              memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
+                              salvage: options.flag(salvage)),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 90, replace: options.flag(overwrite),
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,

@@ -68,6 +68,8 @@ struct Failure: Error {
     private static func advice(_ error: ImageError) -> String {
         switch error {
         case .tooManyPixels: return "; raise the limit with --max-pixels"
+        case .tooMuchMemory: return "; raise the limit with --max-memory"
+        case .corruptData, .truncated: return "; --salvage stamps what decodes"
         default: return ""
         }
     }

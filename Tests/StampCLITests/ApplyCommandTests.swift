@@ -98,7 +98,7 @@ import Imaging
         switch name {
         case "empty.jpg": return ([], "empty file (0 bytes)")
         case "text.jpg": return (Array("just some text\n".utf8), "not a JPEG file")
-        case "truncated.jpg": return (BadJPEG.truncated(goodBytes), "truncated JPEG (the data ends before the image does)")
+        case "truncated.jpg": return (BadJPEG.truncated(goodBytes), "truncated JPEG (the data ends before the image does); --salvage stamps what decodes")
         case "deep.jpg": return (BadJPEG.twelveBit(goodBytes), "12-bit JPEG is not supported (only 8-bit)")
         default: return (BadJPEG.resized(goodBytes, width: 60000, height: 60000),
                          "60000x60000 (3600 MP) is above the limit of 200 MP; raise the limit with --max-pixels")

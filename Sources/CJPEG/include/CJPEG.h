@@ -55,6 +55,7 @@ typedef struct {
 typedef struct {
     int corruptWarnings;    // corrupt-data warnings (0: the data was clean)
     int truncated;          // the data ended early; the rest is grey
+    int missingEnd;         // the file lacks only its end marker: every pixel was there
     char firstWarning[SC_JPEG_ERROR_LENGTH];
 } sc_salvage_report;
 

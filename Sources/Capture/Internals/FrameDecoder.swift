@@ -47,7 +47,8 @@ struct FrameDecoder {
         let photo: Photo
         do {
             let decodeSize = maxSize.map { Int(Double($0) * max(1, zoom)) } ?? 0
-            photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: decodeSize))
+            // A preview may show a frame with a glitch; a still must be whole.
+            photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: decodeSize, salvage: maxSize != nil))
         } catch {
             throw .badFrames(device, detail: "a JPEG frame cannot be decoded: \(error)")
         }

@@ -151,6 +151,9 @@ struct JPEGDecoder: ~Copyable {
         }
         guard status == 0 else { throw Self.error(outcome, header: header) }
         var warnings: [String] = []
+        if report.missingEnd != 0 {
+            warnings.append("the file ends without its JPEG end marker (every pixel was there)")
+        }
         if report.truncated != 0 {
             warnings.append("truncated JPEG: the data ends before the image does; the rest of the picture is grey")
         }

@@ -22,7 +22,7 @@ deps:
 	fi
 
 build: deps
-	swift build -c release
+	swift build -c release --product stampcam
 
 test: deps
 	swift build --build-tests
@@ -54,7 +54,7 @@ test-asan: deps
 VIVID_CACHE = .build/vivid
 STATIC_STAMPCAM = .build/static/release/stampcam
 $(STATIC_STAMPCAM): FORCE
-	swift build -c release --static-swift-stdlib --scratch-path .build/static
+	swift build -c release --product stampcam --static-swift-stdlib --scratch-path .build/static
 test-vivid: deps $(STATIC_STAMPCAM)
 	Tests/vivid/capture.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 

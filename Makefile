@@ -10,7 +10,7 @@ DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev 
                libjpeg-turbo-progs time python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean bench test-vivid test-hostile test-asan bench-capture FORCE
+.PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm bench-capture FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -30,6 +30,8 @@ test: deps
 	$(MAKE) test-asan
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
+	$(MAKE) test-pack
+	$(MAKE) test-slurm
 
 # Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
 # device links, non-UTF-8 names) generated at test time and run black-box through the release
@@ -76,11 +78,42 @@ run: build
 bench: build
 	Tests/bench/run.sh
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates"
-	install -m 755 .build/release/stampcam "$(DESTDIR)$(PREFIX)/bin/stampcam"
+# The static-stdlib build: its only runtime dependencies are Debian's libraries, so it runs on a
+# machine without the Swift toolchain. Installs the binary, the data, the manual page (made from the
+# option tables) and the shell completions.
+install: deps $(STATIC_STAMPCAM)
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates" \
+	    "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	    "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 $(STATIC_STAMPCAM) "$(DESTDIR)$(PREFIX)/bin/stampcam"
 	install -m 644 fonts/fonts.conf "$(DESTDIR)$(PREFIX)/share/stampcam/fonts/"
-	cp -R templates/. "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
+	install -m 644 templates/*.json "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
+	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
+	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
+	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"
+	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stampcam.fish"
+
+# stampcam_VERSION_ARCH.deb in .build/deb (the version from the packaging changelog).
+PACKAGING = Sources/stampcam/packaging
+DEB_VERSION = $(shell dpkg-parsechangelog -l $(PACKAGING)/changelog -S Version 2>/dev/null || sed -n '1s/.*(\(.*\)).*/\1/p' $(PACKAGING)/changelog)
+deb: deps $(STATIC_STAMPCAM)
+	$(PACKAGING)/make-deb.sh $(STATIC_STAMPCAM) $(DEB_VERSION) .build/deb
+
+# The package installed into a throwaway root and used from there with no toolchain on any path:
+# lintian, test-card and apply, the manual page, the completions.
+PACK_PACKAGES = lintian man-db zsh fish
+test-pack: deps deb
+	@missing=$$(for p in $(PACK_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+	Tests/pack/run.sh .build/deb/stampcam_$(DEB_VERSION)_$$(dpkg --print-architecture).deb $(DEB_VERSION)
+
+# Sharded batches on a real scheduler: a one-node Slurm (slurmctld, slurmd, munge) started by the
+# script; skipped, saying why, when they cannot start here.
+SLURM_PACKAGES = slurmctld slurmd slurm-client munge
+test-slurm: deps $(STATIC_STAMPCAM)
+	@missing=$$(for p in $(SLURM_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+	Tests/slurm/run.sh $(STATIC_STAMPCAM)
 
 clean:
 	rm -rf .build "$(OUT)"

@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
         .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture"]),
         .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
-        .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
+        .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Fixtures"]),

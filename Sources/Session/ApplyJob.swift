@@ -24,9 +24,12 @@ public final class ApplyJob: Sendable {
         public var fields: FieldPolicy
         /// fonts/fonts.conf.
         public var fontConfig: String
+        /// Only this part of the inputs (`--shard K/N`), for N tasks of a scheduler sharing a batch.
+        public var shard: Shard?
 
         public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
-                    jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String) {
+                    jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String,
+                    shard: Shard? = nil) {
             self.output = output
             self.load = load
             self.writer = writer
@@ -36,6 +39,30 @@ public final class ApplyJob: Sendable {
             self.style = style
             self.fields = fields
             self.fontConfig = fontConfig
+            self.shard = shard
+        }
+    }
+
+    /// Part K of N of a batch: the photos whose path below its input folder hashes to K. Every task
+    /// given the same inputs plans the same names, so N tasks stamp each photo exactly once.
+    public struct Shard: Sendable, Equatable {
+        public let index: Int
+        public let count: Int
+
+        public init?(index: Int, count: Int) {
+            guard count > 0, (0..<count).contains(index) else { return nil }
+            self.index = index
+            self.count = count
+        }
+
+        /// Whether a photo of the batch is in this part.
+        public func contains(_ item: ApplyItem) -> Bool { contains(ApplyJob.relativePath(item)) }
+
+        /// Whether the photo at `relativePath` (below its input folder, or its name) is in this part.
+        public func contains(_ relativePath: String) -> Bool {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: the same on every machine and run
+            for byte in PathEncoding.encode(relativePath) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return Int(hash % UInt64(count)) == index
         }
     }
 
@@ -92,12 +119,16 @@ public final class ApplyJob: Sendable {
                 report(outcome)
             }
         }
-        for failure in inputs.failures {
+        let shard = settings.shard
+        let failures = inputs.failures.filter { shard?.contains(PhotoName.lastComponent($0.input)) ?? true }
+        for failure in failures {
             record(Outcome(input: failure.input, status: .failed, error: failure.error))
         }
         try OutputFolder.prepare(settings.output)
         let items = inputs.items
-        let workers = max(1, min(settings.jobs, items.count))
+        // Names are planned over the whole batch (every shard plans the same), the work is this shard's.
+        let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
+        let workers = max(1, min(settings.jobs, mine.count))
         // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
         var writers: [PhotoWriter] = []
         for _ in 0..<workers {
@@ -111,7 +142,10 @@ public final class ApplyJob: Sendable {
         }
         defer { termination.cancel() }
 
-        let plan = self.plan(items, workers: workers, record: record)
+        let inShard = Set(mine)
+        let plan = self.plan(items, workers: workers) { index, error in
+            if inShard.contains(index) { record(Outcome(input: items[index].input, status: .failed, error: error)) }
+        }
         let inputs = inputs
         let next = Mutex(0)
         let folders = FolderCache()
@@ -119,9 +153,9 @@ public final class ApplyJob: Sendable {
         Threads.run(count: workers) { [self] worker in
             let writer = pool.take(worker)
             while let index = next.withLock({ (next: inout Int) -> Int? in
-                guard !isStopped, next < items.count else { return nil }
+                guard !isStopped, next < mine.count else { return nil }
                 defer { next += 1 }
-                return next
+                return mine[next]
             }) {
                 guard let name = plan.names[index] else { continue }  // failed in planning, reported there
                 inFlight.withLock { $0 += 1 }
@@ -132,7 +166,7 @@ public final class ApplyJob: Sendable {
         }
         folders.removeEmpty()
         var result = summary.withLock { $0 }
-        result.interrupted = isStopped && result.done + result.skipped + result.failed < inputs.failures.count + items.count
+        result.interrupted = isStopped && result.done + result.skipped + result.failed < failures.count + mine.count
         return result
     }
 
@@ -151,11 +185,17 @@ public final class ApplyJob: Sendable {
         var taken: [String: Set<String>]
     }
 
+    /// The photo's path below its input folder (its name when it was named itself): what a shard hashes.
+    static func relativePath(_ item: ApplyItem) -> String {
+        let name = PhotoName.lastComponent(item.input)
+        return item.subfolder.isEmpty ? name : item.subfolder + "/" + name
+    }
+
     private func folder(of item: ApplyItem) -> String {
         item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
     }
 
-    private func plan(_ items: [ApplyItem], workers: Int, record: @escaping @Sendable (Outcome) -> Void) -> Plan {
+    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) -> Plan {
         var wanted = [String?](repeating: nil, count: items.count)
         if let template = settings.nameTemplate {
             // A --name may use the photo's date, camera …: read every header (not the pixels) first.
@@ -172,7 +212,7 @@ public final class ApplyJob: Sendable {
                         let name = PhotoName.make(template: template, input: item.input, fields: try fields(for: item, metadata: nil))
                         results.withLock { $0[index] = name }
                     } catch {
-                        record(Outcome(input: item.input, status: .failed, error: error))
+                        failed(index, error)
                     }
                 }
             }

@@ -26,6 +26,15 @@ enum ApplyCommand: Command {
     static let maxMemory = Option.integer("max-memory", value: "MB", in: 16...1_000_000,
                                           help: "refuse photos that would need more memory to decode (default 512)")
     static let salvage = Flag("salvage", help: "stamp what decodes of a damaged photo (with a warning) instead of refusing it")
+    static let shard = Option<ApplyJob.Shard>("shard", value: "K/N",
+                                              help: "only part K of N (0 ≤ K < N) of the photos: N scheduler tasks with the same inputs stamp each photo once") { text throws(UsageError) in
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count <= 1_000_000,
+              let shard = ApplyJob.Shard(index: index, count: count) else {
+            throw .badValue(option: "--shard", value: text, expected: "K/N with 0 ≤ K < N, like 2/4")
+        }
+        return shard
+    }
     static let quiet = Flag("quiet", short: "q", help: "no progress bar, no summary unless something failed")
     static let json = Flag("json", help: "print one JSON object per photo: input, output, status, error")
 
@@ -33,7 +42,7 @@ enum ApplyCommand: Command {
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
         summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
-        options: [output, name, overwrite, skipExisting, jobs, maxSize, quality, maxPixels, maxMemory, salvage, quiet, json]
+        options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, quiet, json]
             + StampOptions.all)
 
     /// How the results are shown.
@@ -76,11 +85,14 @@ enum ApplyCommand: Command {
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
             nameTemplate: try options.value(name), style: style, fields: stamp.fields,
-            fontConfig: context.resources.fontConfig)
+            fontConfig: context.resources.fontConfig, shard: try options.value(shard))
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }
-        let tally = Tally(total: inputs.items.count + inputs.failures.count, console: context.console,
+        let part = settings.shard
+        let total = inputs.items.filter { part?.contains($0) ?? true }.count
+            + inputs.failures.filter { part?.contains(PhotoName.lastComponent($0.input)) ?? true }.count
+        let tally = Tally(total: total, console: context.console,
                           display: Display(quiet: options.flag(quiet), json: options.flag(json)))
         let started = ApplyJob(settings: settings)
         job.withLock { $0 = started }

@@ -8,7 +8,7 @@ public enum StampCLI {
 
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, DevicesCommand.self,
-        TestCardCommand.self, BenchCommand.self,
+        TestCardCommand.self, CompletionCommand.self, BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 
@@ -38,6 +38,9 @@ public enum StampCLI {
             return ExitCode.success.rawValue
         case "--version":
             console.out("stampcam \(version)")
+            return ExitCode.success.rawValue
+        case "--man":
+            console.out(ManPage.roff)  // for packagers: the manual page, from the same tables as --help
             return ExitCode.success.rawValue
         default:
             break

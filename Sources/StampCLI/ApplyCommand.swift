@@ -11,12 +11,7 @@ import Watermark
 enum ApplyCommand: Command {
     static let output = Option.text("output", short: "o", value: "DIR",
                                     help: "folder for the stamped photos (created if missing; input folders are mirrored in it)")
-    static let name = Option<TextTemplate>("name", value: "TEMPLATE",
-                                           help: "output file name, e.g. '{date}-{basename}.jpg' (default: the input's name)") { text throws(UsageError) in
-        do { return try TextTemplate(text) } catch {
-            throw .badValue(option: "--name", value: text, expected: "a name template (\(error))")
-        }
-    }
+    static let name = StampOptions.name(help: "output file name, e.g. '{date}-{basename}.jpg' (default: the input's name)")
     static let overwrite = Flag("overwrite", help: "replace existing outputs instead of adding -1, -2 …")
     static let skipExisting = Flag("skip-existing", help: "leave photos whose output already exists (resume a batch)")
     static let jobs = Option.integer("jobs", short: "j", value: "N", in: 1...256, help: "photos stamped at once (default: the number of cores)")

@@ -16,12 +16,7 @@ enum ShootCommand: Command {
                                         help: "with --count: wait this long between photos (default 0)")
     static let output = Option.text("output", short: "o", value: "DIR",
                                     help: "folder for the photos (default $XDG_PICTURES_DIR/stampcam or ~/Pictures/stampcam)")
-    static let name = Option<TextTemplate>("name", value: "TEMPLATE",
-                                           help: "file name from template variables (default: YYYYMMDD-HHMMSS-NNNN.jpg)") { text throws(UsageError) in
-        do { return try TextTemplate(text) } catch {
-            throw .badValue(option: "--name", value: text, expected: "a name template (\(error))")
-        }
-    }
+    static let name = StampOptions.name(help: "file name from template variables (default: YYYYMMDD-HHMMSS-NNNN.jpg)")
     static let keepOriginal = Flag("keep-original", help: "also save the unstamped photo and a sidecar JSON to re-stamp it later")
     static let exec = Option<ExecHook>("exec", value: "CMD",
                                        help: "run CMD (no shell) after each save with the photo's path ({} in CMD, else added at the end)") { text throws(UsageError) in

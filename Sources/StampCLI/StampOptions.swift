@@ -38,6 +38,15 @@ enum StampOptions {
 
     static let all: [any OptionDeclaration] = [template, templateDir, time, tz, user, project, location, note, gps, set]
 
+    /// `--name TEMPLATE` (apply, shoot): an output file name made of template variables.
+    static func name(help: String) -> Option<TextTemplate> {
+        Option("name", value: "TEMPLATE", help: help) { text throws(UsageError) in
+            do { return try TextTemplate(text) } catch {
+                throw .badValue(option: "--name", value: text, expected: "a name template (\(error))")
+            }
+        }
+    }
+
     /// What the options say: the field policy, the style asked for and extra template folders.
     struct Values {
         var fields: FieldPolicy

@@ -101,7 +101,7 @@ deb: deps $(STATIC_STAMPCAM)
 
 # The package installed into a throwaway root and used from there with no toolchain on any path:
 # lintian, test-card and apply, the manual page, the completions.
-PACK_PACKAGES = lintian man-db zsh fish
+PACK_PACKAGES = lintian man-db zsh fish file
 test-pack: deps deb
 	@missing=$$(for p in $(PACK_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi

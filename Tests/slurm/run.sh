@@ -93,6 +93,8 @@ sbatch --wait --array=0-3 --output="$work/log-%a.txt" "$work/job.sh" "$work/in" 
 check "sbatch --array=0-3 ran every task to the end" test $? = 0
 check "every photo stamped exactly once (the output mirrors the input, nothing more)" stamped_once "$work/in" "$work/out"
 check "the four tasks did 24 photos together, none twice" test "$(done_lines "$work"/log-?.txt)" = 24
+# Disjoint parts: no task even looked at another's photo (without --shard each would report all 24).
+check "each photo went to exactly one task" test "$(cat "$work"/log-?.txt | grep -c '"status"')" = 24
 inputs_done=$(cat "$work"/log-?.txt | grep '"status":"done"' | sed 's/.*"input":"\([^"]*\)".*/\1/' | sort | uniq -d | wc -l)
 check "no input was done by two tasks" test "$inputs_done" = 0
 for t in 0 1 2 3; do

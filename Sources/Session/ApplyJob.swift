@@ -24,9 +24,14 @@ public final class ApplyJob: Sendable {
         public var fields: FieldPolicy
         /// fonts/fonts.conf.
         public var fontConfig: String
+        /// Stamp photos stampcam stamped before, over their stamp (`--stamp-again`); otherwise they
+        /// fail with `AlreadyStamped`.
+        public var stampAgain: Bool
 
         public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
-                    jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String) {
+                    jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String,
+                    stampAgain: Bool = false) {
+            self.stampAgain = stampAgain
             self.output = output
             self.load = load
             self.writer = writer
@@ -224,6 +229,10 @@ public final class ApplyJob: Sendable {
             case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
             }
             let photo = try Photo(jpeg: try InputFile.map(item.input), options: settings.load)
+            if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
+                claim.release()
+                throw AlreadyStamped(record)
+            }
             let fields = try fields(for: item, metadata: photo.metadata)
             let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
             return Outcome(input: item.input, status: .done, output: written.path,

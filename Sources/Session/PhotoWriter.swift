@@ -18,16 +18,19 @@ public final class PhotoWriter {
         public var protected: Set<FileIdentity>
         /// Run after each saved photo.
         public var exec: ExecHook?
-        /// stampcam's version, recorded in sidecars.
+        /// stampcam's version, recorded in sidecars and in each photo's metadata.
         public var version: String
+        /// The time a stamp is made (recorded in the photo's XMP).
+        public var clock: @Sendable () -> Timestamp
 
         public init(quality: Int = 90, replace: Bool = false, protected: Set<FileIdentity> = [], exec: ExecHook? = nil,
-                    version: String = "") {
+                    version: String = "", clock: @escaping @Sendable () -> Timestamp = FieldPolicy.clockTime) {
             self.quality = quality
             self.replace = replace
             self.protected = protected
             self.exec = exec
             self.version = version
+            self.clock = clock
         }
     }
 
@@ -37,11 +40,25 @@ public final class PhotoWriter {
         public var jpeg: [UInt8]
         /// How it was taken, for the sidecar.
         public var capture: String
+        /// The name of the file beside the photo that holds the original already (`restamp` into
+        /// the original's own folder): it is not written again, and `jpeg` may be empty.
+        public var keptAs: String?
+        /// The original's SHA-256, when known (else it is computed from `jpeg`).
+        public var sha256: String?
 
-        public init(jpeg: [UInt8], capture: String) {
+        public init(jpeg: [UInt8], capture: String, keptAs: String? = nil, sha256: String? = nil) {
             self.jpeg = jpeg
             self.capture = capture
+            self.keptAs = keptAs
+            self.sha256 = sha256
         }
+    }
+
+    /// What a photo's record says of its kept original.
+    public struct KeptOriginal: Sendable, Equatable {
+        public var name: String
+        public var sha256: String
+        public var capture: String?
     }
 
     public let watermarker: Watermarker
@@ -52,11 +69,18 @@ public final class PhotoWriter {
         self.settings = settings
     }
 
-    /// `photo` stamped in `style` with `fields`, encoded: exactly the bytes `write` puts on disk,
-    /// what had to be left out of its metadata, and what the stamp has to say about the fields (a
-    /// value cut short, a character without a glyph).
-    public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields) throws(WriteError.Cause)
-        -> (jpeg: EncodedJPEG, notes: [String]) {
+    /// The record a photo stamped in `style` with `fields` carries (see `StampRecord`).
+    public func record(style: Template, fields: Fields, original: KeptOriginal? = nil) -> StampRecord {
+        let software = settings.version.isEmpty ? "stampcam" : "stampcam " + settings.version
+        return StampRecord(style: style, fields: fields, stampedAt: settings.clock(), software: software,
+                           original: original?.name, originalSHA256: original?.sha256, capture: original?.capture)
+    }
+
+    /// `photo` stamped in `style` with `fields`, encoded with its record (EXIF and XMP): exactly the
+    /// bytes `write` puts on disk, what had to be left out of its metadata, and what the stamp has
+    /// to say about the fields (a value cut short, a character without a glyph).
+    public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields,
+                            original: KeptOriginal? = nil) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         var stamped = photo
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
@@ -66,18 +90,38 @@ public final class PhotoWriter {
             default: throw .watermark(.logo(path: style.file, reason: "\(error)"))
             }
         }
-        do { return (try stamped.encoded(quality: settings.quality), report.warnings) } catch { throw .image(error) }
+        let metadata = record(style: style, fields: fields, original: original).outputMetadata(source: photo.metadata)
+        do { return (try stamped.encoded(quality: settings.quality, record: metadata), report.warnings) } catch { throw .image(error) }
     }
 
-    /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
-    /// original and sidecar.
+    /// Writes `photo` stamped in `style` under the claimed name (released once written), with the
+    /// original kept beside it and a sidecar when `original` is given. The original goes first, so
+    /// the photo's record can name it; when the photo then cannot be written, that copy is removed
+    /// again (its bytes are still the caller's) and nothing is left half-saved.
     public func write(_ photo: Photo, style: Template, fields: Fields, to claim: NameClaim,
                       original: Original? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
+        let stem = PhotoName.stem(claim.name)
+        var kept: KeptOriginal?
+        var keptPath: String?
+        if let original {
+            let sha256 = original.sha256 ?? FileDigest.sha256(original.jpeg)
+            if let name = original.keptAs {
+                kept = KeptOriginal(name: name, sha256: sha256, capture: original.capture)
+            } else {
+                do {
+                    keptPath = try AtomicFile.write(original.jpeg, directory: claim.folder, name: stem + ".original.jpg",
+                                                    protected: settings.protected)
+                } catch {
+                    throw WriteError(cause: .file(error), saved: [])
+                }
+                kept = KeptOriginal(name: PhotoName.lastComponent(keptPath!), sha256: sha256, capture: original.capture)
+            }
+        }
         let path: String
         var notes: [String] = [], dropped: [String] = []
         do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(photo, style: style, fields: fields)
+            let stamped = try stampedJPEG(photo, style: style, fields: fields, original: kept)
             notes = stamped.notes
             dropped = stamped.jpeg.warnings
             do {
@@ -86,23 +130,25 @@ public final class PhotoWriter {
                 throw WriteError.Cause.file(error)
             }
         } catch {
+            if let keptPath { FileSystem.remove(keptPath) }
             throw WriteError(cause: error, saved: [])
         }
         claim.release()
         var written = WrittenPhoto(path: path)
         written.stampNotes = notes
         written.warnings = dropped
-        if let original {
-            let stem = PhotoName.stem(claim.name)
+        if let original, let kept {
+            written.original = keptPath ?? claim.folder + "/" + kept.name
+            let sidecarPath = claim.folder + "/" + stem + ".json"
             do throws(FileError) {
-                written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: stem + ".original.jpg")
-                let sidecar = Sidecar(photo: path, original: written.original!, template: style, fields: fields,
+                let sidecar = Sidecar(photo: path, original: kept.name, originalSHA256: kept.sha256, template: style, fields: fields,
                                       capture: original.capture, version: settings.version)
                 let json: [UInt8]
-                do { json = try sidecar.json() } catch { throw FileError.io(path: claim.folder + "/" + stem + ".json", reason: "\(error)") }
-                written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json")
+                do { json = try sidecar.json() } catch { throw FileError.io(path: sidecarPath, reason: "\(error)") }
+                written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json",
+                                                       overwrite: settings.replace, protected: settings.protected)
             } catch {
-                throw WriteError(cause: .file(error), saved: [path] + [written.original].compactMap { $0 })
+                throw WriteError(cause: .file(error), saved: [path] + [keptPath].compactMap { $0 })
             }
         }
         return written

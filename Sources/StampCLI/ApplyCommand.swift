@@ -26,6 +26,7 @@ enum ApplyCommand: Command {
     static let maxMemory = Option.integer("max-memory", value: "MB", in: 16...1_000_000,
                                           help: "refuse photos that would need more memory to decode (default 512)")
     static let salvage = Flag("salvage", help: "stamp what decodes of a damaged photo (with a warning) instead of refusing it")
+    static let stampAgain = Flag("stamp-again", help: "stamp photos stampcam stamped before, over their stamp (default: refuse them)")
     static let quiet = Flag("quiet", short: "q", help: "no progress bar, no summary unless something failed")
     static let json = Flag("json", help: "print one JSON object per photo: input, output, status, error")
 
@@ -33,7 +34,7 @@ enum ApplyCommand: Command {
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
         summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
-        options: [output, name, overwrite, skipExisting, jobs, maxSize, quality, maxPixels, maxMemory, salvage, quiet, json]
+        options: [output, name, overwrite, skipExisting, jobs, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain, quiet, json]
             + StampOptions.all)
 
     /// How the results are shown.
@@ -76,7 +77,7 @@ enum ApplyCommand: Command {
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
             nameTemplate: try options.value(name), style: style, fields: stamp.fields,
-            fontConfig: context.resources.fontConfig)
+            fontConfig: context.resources.fontConfig, stampAgain: options.flag(stampAgain))
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }

@@ -121,8 +121,8 @@ extension Photo {
             guard !edits.isEmpty, let fresh = Self.freshExif() else { return nil }
             tree = fresh
         }
-        tree.prepareForOutput(width: width, height: height)
         tree.apply(edits)
+        tree.prepareForOutput(width: width, height: height)
         let fitted = tree.payload(fitting: JPEGEncoder.maximumAPP1Payload)
         warnings += fitted.warnings
         return fitted.payload

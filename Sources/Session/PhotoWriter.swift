@@ -94,29 +94,16 @@ public final class PhotoWriter {
         do { return (try stamped.encoded(quality: settings.quality, record: metadata), report.warnings) } catch { throw .image(error) }
     }
 
-    /// Writes `photo` stamped in `style` under the claimed name (released once written), with the
-    /// original kept beside it and a sidecar when `original` is given. The original goes first, so
-    /// the photo's record can name it; when the photo then cannot be written, that copy is removed
-    /// again (its bytes are still the caller's) and nothing is left half-saved.
+    /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
+    /// original and sidecar when `original` is given. The photo goes first, so a full disk never
+    /// costs the stamped photo; its record names the original by the name chosen for it now.
     public func write(_ photo: Photo, style: Template, fields: Fields, to claim: NameClaim,
                       original: Original? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
         let stem = PhotoName.stem(claim.name)
-        var kept: KeptOriginal?
-        var keptPath: String?
-        if let original {
-            let sha256 = original.sha256 ?? FileDigest.sha256(original.jpeg)
-            if let name = original.keptAs {
-                kept = KeptOriginal(name: name, sha256: sha256, capture: original.capture)
-            } else {
-                do {
-                    keptPath = try AtomicFile.write(original.jpeg, directory: claim.folder, name: stem + ".original.jpg",
-                                                    protected: settings.protected)
-                } catch {
-                    throw WriteError(cause: .file(error), saved: [])
-                }
-                kept = KeptOriginal(name: PhotoName.lastComponent(keptPath!), sha256: sha256, capture: original.capture)
-            }
+        let kept = original.map { original in
+            KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
+                         sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
         }
         let path: String
         var notes: [String] = [], dropped: [String] = []
@@ -130,7 +117,6 @@ public final class PhotoWriter {
                 throw WriteError.Cause.file(error)
             }
         } catch {
-            if let keptPath { FileSystem.remove(keptPath) }
             throw WriteError(cause: error, saved: [])
         }
         claim.release()
@@ -138,20 +124,36 @@ public final class PhotoWriter {
         written.stampNotes = notes
         written.warnings = dropped
         if let original, let kept {
-            written.original = keptPath ?? claim.folder + "/" + kept.name
-            let sidecarPath = claim.folder + "/" + stem + ".json"
             do throws(FileError) {
+                if original.keptAs == nil {
+                    written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: kept.name,
+                                                            protected: settings.protected)
+                } else {
+                    written.original = claim.folder + "/" + kept.name
+                }
                 let sidecar = Sidecar(photo: path, original: kept.name, originalSHA256: kept.sha256, template: style, fields: fields,
                                       capture: original.capture, version: settings.version)
                 let json: [UInt8]
-                do { json = try sidecar.json() } catch { throw FileError.io(path: sidecarPath, reason: "\(error)") }
+                do { json = try sidecar.json() } catch { throw FileError.io(path: claim.folder + "/" + stem + ".json", reason: "\(error)") }
                 written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json",
                                                        overwrite: settings.replace, protected: settings.protected)
             } catch {
-                throw WriteError(cause: .file(error), saved: [path] + [keptPath].compactMap { $0 })
+                let savedOriginal = original.keptAs == nil ? written.original : nil
+                throw WriteError(cause: .file(error), saved: [path] + [savedOriginal].compactMap { $0 })
             }
         }
         return written
+    }
+
+    /// `name`, or the first of `name-1`, `name-2` … that no file in `folder` has. (The photo's
+    /// claim keeps other stampcam runs from choosing the same name meanwhile.)
+    private static func freeName(_ name: String, in folder: String) -> String {
+        var candidate = name, number = 0
+        while FileStatus(linkAt: folder + "/" + candidate) != nil {
+            number += 1
+            candidate = PhotoName.lastComponent(AtomicFile.numbered(name, number))
+        }
+        return candidate
     }
 }
 

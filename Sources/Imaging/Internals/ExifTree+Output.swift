@@ -3,6 +3,7 @@ extension ExifTree {
         static let imageWidth: UInt16 = 0x0100, imageLength: UInt16 = 0x0101
         static let imageDescription: UInt16 = 0x010E, orientation: UInt16 = 0x0112
         static let software: UInt16 = 0x0131, artist: UInt16 = 0x013B
+        static let componentsConfiguration: UInt16 = 0x9101, flashpixVersion: UInt16 = 0xA000, colorSpace: UInt16 = 0xA001
         static let exifVersion: UInt16 = 0x9000, dateTimeOriginal: UInt16 = 0x9003, offsetTimeOriginal: UInt16 = 0x9011
         static let pixelXDimension: UInt16 = 0xA002, pixelYDimension: UInt16 = 0xA003
     }
@@ -31,7 +32,16 @@ extension ExifTree {
         if let description = edits.imageDescription { set(.ifd0, asciiEntry(Tag.imageDescription, description)) }
         if let software = edits.software { set(.ifd0, asciiEntry(Tag.software, software)) }
         if edits.dateTimeOriginal != nil || edits.offsetTimeOriginal != nil, !hasDirectory(.exif) {
-            // 0231: the first version with the OffsetTime tags.
+            // A new EXIF IFD with the tags EXIF requires of a JPEG file (the pixel size follows in
+            // prepareForOutput); sRGB as the colour space, as ExifBuilder writes it.
+            set(.exif, Entry(tag: Tag.exifVersion, type: 7, count: 4, value: Array("0231".utf8)))
+            set(.exif, Entry(tag: Tag.componentsConfiguration, type: 7, count: 4, value: [1, 2, 3, 0]))
+            set(.exif, Entry(tag: Tag.flashpixVersion, type: 7, count: 4, value: Array("0100".utf8)))
+            set(.exif, shortEntry(Tag.colorSpace, 1))
+        }
+        if edits.offsetTimeOriginal != nil, let version = entry(.exif, Tag.exifVersion), version.value.count == 4,
+           String(decoding: version.value, as: UTF8.self) < "0231" {
+            // OffsetTimeOriginal is an EXIF 2.31 tag.
             set(.exif, Entry(tag: Tag.exifVersion, type: 7, count: 4, value: Array("0231".utf8)))
         }
         if let time = edits.dateTimeOriginal { set(.exif, asciiEntry(Tag.dateTimeOriginal, time)) }

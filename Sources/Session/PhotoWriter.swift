@@ -59,6 +59,12 @@ public final class PhotoWriter {
         public var name: String
         public var sha256: String
         public var capture: String?
+
+        public init(name: String, sha256: String, capture: String? = nil) {
+            self.name = name
+            self.sha256 = sha256
+            self.capture = capture
+        }
     }
 
     public let watermarker: Watermarker

@@ -52,10 +52,6 @@ struct ExifTree {
         }
     }
 
-    init(order: ByteOrder) {
-        self.order = order
-    }
-
     /// Reads an APP1 payload; nil when it is not "Exif\0\0" followed by a TIFF header whose first
     /// IFD can be read.
     init?(payload: [UInt8]) {
@@ -244,10 +240,12 @@ struct ExifTree {
     func payload() -> [UInt8] {
         var layout = Layout(reserved: reservedRange)
         // Which directories go out, in the order they are laid out; pointers are added for them.
-        let written = Directory.allCases.filter { directory in
-            guard let entries = directories[directory] else { return false }
-            if directory == .interop && directories[.exif] == nil { return false }
-            return !entries.isEmpty || directory == .ifd0
+        var written: [Directory] = []
+        for directory in Directory.allCases {
+            // IFD0 always; another IFD when it has entries and the IFD that points at it goes out.
+            let entries = directories[directory] ?? []
+            guard directory == .ifd0 || (!entries.isEmpty && Self.parent(of: directory).map(written.contains) == true) else { continue }
+            written.append(directory)
         }
         var tables: [Directory: [Entry]] = [:]
         for directory in written {

@@ -3,11 +3,13 @@ PREFIX ?= /usr/local
 OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
-# Debian packages the build and the built-in templates need (the last line: test-hostile's tools —
-# cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks).
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
+# Debian packages the build and the built-in templates need (the last lines: test tools —
+# cjpeg/djpeg, GNU time for peak RSS, python3 for test-hostile; exiftool and xmllint, the
+# independent readers the metadata tests check EXIF and XMP against).
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev pkg-config \
                fonts-dejavu-core fonts-wqy-microhei tmux \
-               libjpeg-turbo-progs time python3
+               libjpeg-turbo-progs time python3 \
+               libimage-exiftool-perl libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm bench-capture FORCE

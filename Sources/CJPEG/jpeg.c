@@ -279,6 +279,18 @@ const unsigned char *sc_decoder_exif(const sc_decoder *decoder, size_t *length) 
     return NULL;
 }
 
+const unsigned char *sc_decoder_xmp(const sc_decoder *decoder, size_t *length) {
+    static const char header[] = "http://ns.adobe.com/xap/1.0/";  // with its NUL: 29 bytes
+    for (jpeg_saved_marker_ptr m = decoder->cinfo.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > sizeof header && memcmp(m->data, header, sizeof header) == 0) {
+            *length = m->data_length - sizeof header;
+            return m->data + sizeof header;
+        }
+    }
+    *length = 0;
+    return NULL;
+}
+
 unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length, int *malformed, sc_outcome *outcome) {
     *length = 0;
     *malformed = 0;
@@ -455,7 +467,7 @@ static int encode_guarded(encode_state *state, const unsigned char *pixels, int 
     state->errors.armed = 1;
     jpeg_create_compress(cinfo);
     // A first guess that holds most photos at quality 90 without growing, plus the metadata.
-    size_t guess = (size_t)width * (size_t)height / 4 + options.exifLength + options.iccLength + 4096;
+    size_t guess = (size_t)width * (size_t)height / 4 + options.exifLength + options.xmpLength + options.iccLength + 4096;
     state->destination.initialCapacity = guess < 16384 ? 16384 : guess > (64u << 20) ? (64u << 20) : guess;
     state->destination.base.init_destination = destination_init;
     state->destination.base.empty_output_buffer = destination_grow;
@@ -477,6 +489,8 @@ static int encode_guarded(encode_state *state, const unsigned char *pixels, int 
     if (options.exif) cinfo->write_JFIF_header = FALSE;
     jpeg_start_compress(cinfo, TRUE);
     if (options.exif) jpeg_write_marker(cinfo, JPEG_APP0 + 1, options.exif, (unsigned int)options.exifLength);
+    // XMP readers look for it in an APP1 of its own, after the EXIF one.
+    if (options.xmp) jpeg_write_marker(cinfo, JPEG_APP0 + 1, options.xmp, (unsigned int)options.xmpLength);
     if (options.icc && options.iccLength > 0) {
         // jpeg_write_icc_profile numbers its markers in one byte: at most 255 of 65519 bytes.
         if (options.iccLength > (size_t)255 * 65519) fail((j_common_ptr)cinfo, SC_FAILED, 0, "the ICC profile is larger than 16 MB");

@@ -34,6 +34,7 @@ extension Photo {
         }
         let icc = try decoder.iccProfile()
         var metadata = PhotoMetadata(exif: decoder.exif, iccProfile: icc.profile)
+        metadata.xmp = decoder.xmp
         if icc.malformed {
             metadata.warnings.append("corrupt ICC profile: its APP2 markers do not fit together; the photo is written without it")
         }
@@ -78,17 +79,20 @@ extension Photo {
 }
 
 extension Photo {
-    /// Encodes as JPEG with the source's EXIF (upright, new size, no stale thumbnail) and ICC
-    /// profile, saying what had to be left out.
-    public func encoded(quality: Int = 90, subsampling: ChromaSubsampling = .s420) throws(ImageError) -> EncodedJPEG {
+    /// Encodes as JPEG with the source's EXIF (upright, new size, no stale thumbnail, the maker note
+    /// byte for byte), the tags and XMP packet of `record`, and the ICC profile, saying what had to
+    /// be left out.
+    public func encoded(quality: Int = 90, subsampling: ChromaSubsampling = .s420,
+                        record: OutputMetadata = OutputMetadata()) throws(ImageError) -> EncodedJPEG {
         var warnings: [String] = []
-        let exif = outputExif(warnings: &warnings)
+        let exif = outputExif(record.exif, warnings: &warnings)
+        let xmp = outputXMP(record.xmp, warnings: &warnings)
         var icc = metadata.iccProfile
         if let profile = icc, profile.count > JPEGEncoder.maximumICCProfile {
             warnings.append("ICC profile not written: \(profile.count) bytes is more than the \(JPEGEncoder.maximumICCProfile) that 255 APP2 segments hold")
             icc = nil
         }
-        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: exif, icc: icc)
+        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: exif, xmp: xmp, icc: icc)
         return EncodedJPEG(bytes: bytes, warnings: warnings)
     }
 
@@ -98,16 +102,50 @@ extension Photo {
         try encoded(quality: quality, subsampling: subsampling).bytes
     }
 
-    /// The EXIF to write: the source's, rewritten for this photo and shrunk to fit one APP1 segment.
-    private func outputExif(warnings: inout [String]) -> [UInt8]? {
-        guard let source = metadata.exif else { return nil }
-        guard let block = ExifBlock(payload: source) else {
-            warnings.append("EXIF not written: no readable tags in its \(source.count) bytes")
-            return nil
+    /// The EXIF to write: the source's with `edits`, rewritten for this photo and shrunk to fit one
+    /// APP1 segment. A photo without EXIF gets one only when there are tags to set.
+    private func outputExif(_ edits: ExifEdits, warnings: inout [String]) -> [UInt8]? {
+        var tree: ExifTree
+        if let source = metadata.exif {
+            if let parsed = ExifTree(payload: source) {
+                tree = parsed
+            } else if let block = ExifBlock(payload: source), let cleaned = block.payload(), let parsed = ExifTree(payload: cleaned) {
+                // libexif made sense of a block whose structure we could not follow: its reading goes out.
+                tree = parsed
+            } else {
+                warnings.append("EXIF not written: no readable tags in its \(source.count) bytes")
+                guard !edits.isEmpty, let fresh = Self.freshExif() else { return nil }
+                tree = fresh
+            }
+        } else {
+            guard !edits.isEmpty, let fresh = Self.freshExif() else { return nil }
+            tree = fresh
         }
-        block.prepareForOutput(width: width, height: height)
-        let fitted = block.payload(fitting: JPEGEncoder.maximumAPP1Payload)
+        tree.apply(edits)
+        tree.prepareForOutput(width: width, height: height)
+        let fitted = tree.payload(fitting: JPEGEncoder.maximumAPP1Payload)
         warnings += fitted.warnings
         return fitted.payload
+    }
+
+    /// The tags EXIF requires of a JPEG file, for a photo that came without any.
+    private static func freshExif() -> ExifTree? {
+        ExifRecord().payload().flatMap(ExifTree.init(payload:))
+    }
+
+    /// The XMP APP1 payload (its namespace, a NUL, the packet); nil, with a warning, when it cannot
+    /// be written or does not fit one segment.
+    private func outputXMP(_ packet: XMPPacket?, warnings: inout [String]) -> [UInt8]? {
+        guard let packet else { return nil }
+        let payload: [UInt8]
+        do { payload = XMPPacket.app1Header + (try packet.serialized()) } catch {
+            warnings.append("XMP not written: \(error)")
+            return nil
+        }
+        guard payload.count <= JPEGEncoder.maximumAPP1Payload else {
+            warnings.append("XMP not written: the packet is \(payload.count) bytes, more than the \(JPEGEncoder.maximumAPP1Payload) one APP1 segment holds")
+            return nil
+        }
+        return payload
     }
 }

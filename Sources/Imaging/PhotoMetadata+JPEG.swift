@@ -6,7 +6,20 @@ extension PhotoMetadata {
     public init(jpeg file: MappedFile) throws(ImageError) {
         self = try file.withUnsafeBytes { (bytes) throws(ImageError) in
             try JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits()) { (decoder) throws(ImageError) in
-                PhotoMetadata(exif: decoder.exif, iccProfile: nil)
+                var metadata = PhotoMetadata(exif: decoder.exif, iccProfile: nil)
+                metadata.xmp = decoder.xmp
+                return metadata
+            }
+        }
+    }
+}
+
+extension Photo {
+    /// The pixel size stored in a JPEG file (before any orientation turn), from its header alone.
+    public static func storedSize(jpeg file: MappedFile) throws(ImageError) -> (width: Int, height: Int) {
+        try file.withUnsafeBytes { (bytes) throws(ImageError) in
+            try JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits()) { (decoder) throws(ImageError) in
+                (decoder.header.width, decoder.header.height)
             }
         }
     }

@@ -17,6 +17,9 @@ public struct PhotoMetadata: Sendable {
     /// The APP1 payload, starting "Exif\0\0", as found in the source.
     public var exif: [UInt8]?
     public var iccProfile: [UInt8]?
+    /// The XMP packet as found in the source's APP1 (after its namespace header): read, for
+    /// stampcam's own record (`XMPPacket(parsing:)`); not written out again.
+    public var xmp: [UInt8]?
     public var orientation: Orientation = .up
     /// EXIF date strings as written, "YYYY:MM:DD HH:MM:SS"; offsets as "+HH:MM".
     public var dateTimeOriginal: String?

@@ -26,10 +26,14 @@ public final class ApplyJob: Sendable {
         public var fontConfig: String
         /// Only this part of the inputs (`--shard K/N`), for N tasks of a scheduler sharing a batch.
         public var shard: Shard?
+        /// Stamp photos stampcam stamped before, over their stamp (`--stamp-again`); otherwise they
+        /// fail with `AlreadyStamped`.
+        public var stampAgain: Bool
 
         public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
                     jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String,
-                    shard: Shard? = nil) {
+                    shard: Shard? = nil, stampAgain: Bool = false) {
+            self.stampAgain = stampAgain
             self.output = output
             self.load = load
             self.writer = writer
@@ -146,7 +150,6 @@ public final class ApplyJob: Sendable {
         let plan = self.plan(items, workers: workers) { index, error in
             if inShard.contains(index) { record(Outcome(input: items[index].input, status: .failed, error: error)) }
         }
-        let inputs = inputs
         let next = Mutex(0)
         let folders = FolderCache()
         let pool = WriterPool(writers)
@@ -264,6 +267,10 @@ public final class ApplyJob: Sendable {
             case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
             }
             let photo = try Photo(jpeg: try InputFile.map(item.input), options: settings.load)
+            if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
+                claim.release()
+                throw AlreadyStamped(record)
+            }
             let fields = try fields(for: item, metadata: photo.metadata)
             let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
             return Outcome(input: item.input, status: .done, output: written.path,

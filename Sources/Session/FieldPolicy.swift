@@ -88,8 +88,13 @@ public struct FieldPolicy: Sendable, Equatable {
         inZone(given.filled(from: Fields(time: Self.clockTime(), timeSource: "clock", camera: camera)))
     }
 
+    /// The fields of a photo stamped again from its record: given values win over the recorded ones.
+    public func fields(recorded: Fields) -> Fields {
+        inZone(given.filled(from: recorded))
+    }
+
     /// The time as the local clock shows it now.
-    static func clockTime() -> Timestamp {
+    public static func clockTime() -> Timestamp {
         let now = WallClock.now()
         return Timestamp(secondsSinceEpoch: now.secondsSinceEpoch, utcOffsetMinutes: now.utcOffsetMinutes)
     }

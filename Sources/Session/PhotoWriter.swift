@@ -18,16 +18,19 @@ public final class PhotoWriter {
         public var protected: Set<FileIdentity>
         /// Run after each saved photo.
         public var exec: ExecHook?
-        /// stampcam's version, recorded in sidecars.
+        /// stampcam's version, recorded in sidecars and in each photo's metadata.
         public var version: String
+        /// The time a stamp is made (recorded in the photo's XMP).
+        public var clock: @Sendable () -> Timestamp
 
         public init(quality: Int = 90, replace: Bool = false, protected: Set<FileIdentity> = [], exec: ExecHook? = nil,
-                    version: String = "") {
+                    version: String = "", clock: @escaping @Sendable () -> Timestamp = FieldPolicy.clockTime) {
             self.quality = quality
             self.replace = replace
             self.protected = protected
             self.exec = exec
             self.version = version
+            self.clock = clock
         }
     }
 
@@ -37,9 +40,29 @@ public final class PhotoWriter {
         public var jpeg: [UInt8]
         /// How it was taken, for the sidecar.
         public var capture: String
+        /// The name of the file beside the photo that holds the original already (`restamp` into
+        /// the original's own folder): it is not written again, and `jpeg` may be empty.
+        public var keptAs: String?
+        /// The original's SHA-256, when known (else it is computed from `jpeg`).
+        public var sha256: String?
 
-        public init(jpeg: [UInt8], capture: String) {
+        public init(jpeg: [UInt8], capture: String, keptAs: String? = nil, sha256: String? = nil) {
             self.jpeg = jpeg
+            self.capture = capture
+            self.keptAs = keptAs
+            self.sha256 = sha256
+        }
+    }
+
+    /// What a photo's record says of its kept original.
+    public struct KeptOriginal: Sendable, Equatable {
+        public var name: String
+        public var sha256: String
+        public var capture: String?
+
+        public init(name: String, sha256: String, capture: String? = nil) {
+            self.name = name
+            self.sha256 = sha256
             self.capture = capture
         }
     }
@@ -52,11 +75,18 @@ public final class PhotoWriter {
         self.settings = settings
     }
 
-    /// `photo` stamped in `style` with `fields`, encoded: exactly the bytes `write` puts on disk,
-    /// what had to be left out of its metadata, and what the stamp has to say about the fields (a
-    /// value cut short, a character without a glyph).
-    public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields) throws(WriteError.Cause)
-        -> (jpeg: EncodedJPEG, notes: [String]) {
+    /// The record a photo stamped in `style` with `fields` carries (see `StampRecord`).
+    public func record(style: Template, fields: Fields, original: KeptOriginal? = nil) -> StampRecord {
+        let software = settings.version.isEmpty ? "stampcam" : "stampcam " + settings.version
+        return StampRecord(style: style, fields: fields, stampedAt: settings.clock(), software: software,
+                           original: original?.name, originalSHA256: original?.sha256, capture: original?.capture)
+    }
+
+    /// `photo` stamped in `style` with `fields`, encoded with its record (EXIF and XMP): exactly the
+    /// bytes `write` puts on disk, what had to be left out of its metadata, and what the stamp has
+    /// to say about the fields (a value cut short, a character without a glyph).
+    public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields,
+                            original: KeptOriginal? = nil) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         var stamped = photo
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
@@ -66,18 +96,25 @@ public final class PhotoWriter {
             default: throw .watermark(.logo(path: style.file, reason: "\(error)"))
             }
         }
-        do { return (try stamped.encoded(quality: settings.quality), report.warnings) } catch { throw .image(error) }
+        let metadata = record(style: style, fields: fields, original: original).outputMetadata(source: photo.metadata)
+        do { return (try stamped.encoded(quality: settings.quality, record: metadata), report.warnings) } catch { throw .image(error) }
     }
 
     /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
-    /// original and sidecar.
+    /// original and sidecar when `original` is given. The photo goes first, so a full disk never
+    /// costs the stamped photo; its record names the original by the name chosen for it now.
     public func write(_ photo: Photo, style: Template, fields: Fields, to claim: NameClaim,
                       original: Original? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
+        let stem = PhotoName.stem(claim.name)
+        let kept = original.map { original in
+            KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
+                         sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
+        }
         let path: String
         var notes: [String] = [], dropped: [String] = []
         do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(photo, style: style, fields: fields)
+            let stamped = try stampedJPEG(photo, style: style, fields: fields, original: kept)
             notes = stamped.notes
             dropped = stamped.jpeg.warnings
             do {
@@ -92,20 +129,37 @@ public final class PhotoWriter {
         var written = WrittenPhoto(path: path)
         written.stampNotes = notes
         written.warnings = dropped
-        if let original {
-            let stem = PhotoName.stem(claim.name)
+        if let original, let kept {
             do throws(FileError) {
-                written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: stem + ".original.jpg")
-                let sidecar = Sidecar(photo: path, original: written.original!, template: style, fields: fields,
+                if original.keptAs == nil {
+                    written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: kept.name,
+                                                            protected: settings.protected)
+                } else {
+                    written.original = claim.folder + "/" + kept.name
+                }
+                let sidecar = Sidecar(photo: path, original: kept.name, originalSHA256: kept.sha256, template: style, fields: fields,
                                       capture: original.capture, version: settings.version)
                 let json: [UInt8]
                 do { json = try sidecar.json() } catch { throw FileError.io(path: claim.folder + "/" + stem + ".json", reason: "\(error)") }
-                written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json")
+                written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json",
+                                                       overwrite: settings.replace, protected: settings.protected)
             } catch {
-                throw WriteError(cause: .file(error), saved: [path] + [written.original].compactMap { $0 })
+                let savedOriginal = original.keptAs == nil ? written.original : nil
+                throw WriteError(cause: .file(error), saved: [path] + [savedOriginal].compactMap { $0 })
             }
         }
         return written
+    }
+
+    /// `name`, or the first of `name-1`, `name-2` … that no file in `folder` has. (The photo's
+    /// claim keeps other stampcam runs from choosing the same name meanwhile.)
+    private static func freeName(_ name: String, in folder: String) -> String {
+        var candidate = name, number = 0
+        while FileStatus(linkAt: folder + "/" + candidate) != nil {
+            number += 1
+            candidate = PhotoName.lastComponent(AtomicFile.numbered(name, number))
+        }
+        return candidate
     }
 }
 

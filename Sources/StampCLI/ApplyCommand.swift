@@ -30,6 +30,7 @@ enum ApplyCommand: Command {
         }
         return shard
     }
+    static let stampAgain = Flag("stamp-again", help: "stamp photos stampcam stamped before, over their stamp (default: refuse them)")
     static let quiet = Flag("quiet", short: "q", help: "no progress bar, no summary unless something failed")
     static let json = Flag("json", help: "print one JSON object per photo: input, output, status, error")
 
@@ -37,7 +38,8 @@ enum ApplyCommand: Command {
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
         summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
-        options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, quiet, json]
+        options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
+                  quiet, json]
             + StampOptions.all)
 
     /// How the results are shown.
@@ -80,7 +82,7 @@ enum ApplyCommand: Command {
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
             nameTemplate: try options.value(name), style: style, fields: stamp.fields,
-            fontConfig: context.resources.fontConfig, shard: try options.value(shard))
+            fontConfig: context.resources.fontConfig, shard: try options.value(shard), stampAgain: options.flag(stampAgain))
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }

@@ -48,6 +48,10 @@ struct Failure: Error {
             }
         case let error as CaptureError:
             self.init(capture: error)
+        case let error as AlreadyStamped:
+            self.init("\(place): \(error); use restamp, or --stamp-again to draw over it", code: .dataError)
+        case let error as Restamp.Problem:
+            self.init(restamp: error, place: place)
         case let error as UsageError:
             self.init(error.description, code: .usage)
         case let failure as Failure:
@@ -62,6 +66,17 @@ struct Failure: Error {
         case .cannotRead: self.init(error.description, code: .noInput)
         case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
         case .io: self.init(error.description, code: .ioError)
+        }
+    }
+
+    init(restamp error: Restamp.Problem, place: String) {
+        switch error {
+        case .noRecord, .noKeptOriginal:
+            self.init("\(place): cannot restamp: \(error); stamp its source again with apply -t STYLE", code: .dataError)
+        case .badOriginalName:
+            self.init("\(place): cannot restamp: \(error)", code: .dataError)
+        case .originalChanged:
+            self.init("\(place): cannot restamp: \(error)", code: .dataError)
         }
     }
 

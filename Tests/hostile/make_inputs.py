@@ -273,10 +273,15 @@ def build(stampcam, inputs, work):
     if r.returncode != 0:
         sys.exit("make_inputs: stampcam test-card failed: " + r.stderr.decode(errors="replace"))
     with open(os.path.join(work, "test-card.jpg"), "rb") as f:
-        card = f.read()
+        stamped_card = f.read()
+    # The card is stamped, and its XMP says so: apply refuses it. The plain photo is the card without it.
+    xmp = b"http://ns.adobe.com/xap/1.0/\0"
+    card = remove(stamped_card, [s for s in all_of(stamped_card, 0xE1) if stamped_card[s.start + 4:].startswith(xmp)])
 
     # --- good photos: they must be done --------------------------------------------------------
     b.add("good-card", "good-card.jpg", card, "done", "a plain good photo (stampcam's own test card)")
+    b.add("already-stamped", "already-stamped.jpg", stamped_card, "fail",
+          "a photo stampcam stamped (its XMP has stampcam's record): refused, not stamped twice", code=65)
     b.add("good-baseline", "good-baseline.jpg", base, "done", "a plain good baseline JPEG (cjpeg)")
     b.add("good-progressive", "good-progressive.jpg", prog, "done", "a plain good progressive JPEG")
     b.add("name-latin1", b"caf\xe9.jpg", base, "done",

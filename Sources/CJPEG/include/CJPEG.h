@@ -69,6 +69,9 @@ sc_jpeg_header sc_decoder_header(const sc_decoder *decoder);
 
 /// The APP1 "Exif\0\0" payload (pointer into the decoder, valid until the next call), or length 0.
 const unsigned char *sc_decoder_exif(const sc_decoder *decoder, size_t *length);
+/// The APP1 XMP payload after its "http://ns.adobe.com/xap/1.0/\0" header (pointer into the
+/// decoder, valid until the next call), or length 0.
+const unsigned char *sc_decoder_xmp(const sc_decoder *decoder, size_t *length);
 /// The ICC profile reassembled from APP2 markers; malloc'd, caller frees with sc_free. NULL when
 /// absent, or when its markers are malformed (then `malformed` is 1; the decoder stays usable).
 unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length, int *malformed, sc_outcome *outcome);
@@ -89,6 +92,8 @@ typedef struct {
     int progressive;        // libjpeg's standard progression (10 scans for colour)
     const unsigned char *exif;  // APP1 payload starting "Exif\0\0", or NULL
     size_t exifLength;
+    const unsigned char *xmp;   // APP1 payload starting "http://ns.adobe.com/xap/1.0/\0", or NULL
+    size_t xmpLength;
     const unsigned char *icc;   // ICC profile, or NULL
     size_t iccLength;
     int failAfterRows;      // tests only: fail as libjpeg does, after this many rows (0: never)

@@ -92,7 +92,7 @@ final class ExifBuilder {
     private static func gpsTag(_ value: some BinaryInteger) -> ExifTag { ExifTag(rawValue: UInt32(value)) }
 
     /// `value` in thousandths, when that fits an unsigned 32-bit numerator.
-    private static func milli(_ value: Double) -> UInt32? {
+    static func milli(_ value: Double) -> UInt32? {
         let scaled = (value * 1000).rounded()
         guard scaled.isFinite, scaled >= 0, scaled <= Double(UInt32.max) else { return nil }
         return UInt32(scaled)
@@ -100,7 +100,7 @@ final class ExifBuilder {
 
     /// |`degrees`| as three rationals: whole degrees, whole minutes, seconds to a thousandth
     /// (about 3 cm), counted in whole milliseconds of arc so rounding never gives 60 seconds.
-    private static func degreesMinutesSeconds(_ degrees: Double) -> [(UInt32, UInt32)]? {
+    static func degreesMinutesSeconds(_ degrees: Double) -> [(UInt32, UInt32)]? {
         guard degrees.isFinite else { return nil }
         let total = UInt64((abs(degrees) * 3_600_000).rounded())
         return [(UInt32(total / 3_600_000), 1), (UInt32(total / 60_000 % 60), 1), (UInt32(total % 60_000), 1000)]

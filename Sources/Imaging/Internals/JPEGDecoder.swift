@@ -109,6 +109,13 @@ struct JPEGDecoder: ~Copyable {
         return Array(UnsafeBufferPointer(start: pointer, count: length))
     }
 
+    /// The XMP packet (the APP1 after its namespace header), nil when there is none.
+    var xmp: [UInt8]? {
+        var length = 0
+        guard let pointer = sc_decoder_xmp(handle, &length), length > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: length))
+    }
+
     /// The ICC profile, nil when there is none; `malformed` when APP2 markers held one that could
     /// not be put together (it is dropped; the pixels are fine).
     func iccProfile() throws(ImageError) -> (profile: [UInt8]?, malformed: Bool) {

@@ -10,14 +10,16 @@ enum JPEGEncoder {
     /// Encodes `bitmap` with optimised Huffman tables (written at the end) unless not `optimize`
     /// (then data goes out row by row), baseline unless `progressive`. `failAfterRows` is for
     /// tests: the encoder fails as libjpeg does, after that many rows.
-    static func encode(_ bitmap: Bitmap, quality: Int, subsampling: ChromaSubsampling, exif: [UInt8]?, icc: [UInt8]?,
+    static func encode(_ bitmap: Bitmap, quality: Int, subsampling: ChromaSubsampling, exif: [UInt8]?, xmp: [UInt8]? = nil, icc: [UInt8]?,
                        optimize: Bool = true, progressive: Bool = false, failAfterRows: Int = 0) throws(ImageError) -> [UInt8] {
         var outcome = sc_outcome()
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         let exifBytes = exif ?? []
+        let xmpBytes = xmp ?? []
         let iccBytes = icc ?? []
         let status = exifBytes.withUnsafeBufferPointer { exifBuffer in
+          xmpBytes.withUnsafeBufferPointer { xmpBuffer in
             iccBytes.withUnsafeBufferPointer { iccBuffer in
                 let options = sc_encode_options(
                     quality: Int32(min(max(quality, 1), 100)),
@@ -25,6 +27,7 @@ enum JPEGEncoder {
                     optimize: optimize ? 1 : 0,
                     progressive: progressive ? 1 : 0,
                     exif: exif == nil ? nil : exifBuffer.baseAddress, exifLength: exifBuffer.count,
+                    xmp: xmpBuffer.isEmpty ? nil : xmpBuffer.baseAddress, xmpLength: xmpBuffer.count,
                     icc: iccBuffer.isEmpty ? nil : iccBuffer.baseAddress, iccLength: iccBuffer.count,
                     failAfterRows: Int32(clamping: failAfterRows))
                 return bitmap.withUnsafeBytes { pixels in
@@ -32,6 +35,7 @@ enum JPEGEncoder {
                               Int32(clamping: bitmap.height), bitmap.stride, options, &output, &length, &outcome)
                 }
             }
+          }
         }
         guard status == 0, let output else { throw .encodeFailed(JPEGDecoder.text(of: outcome.message)) }
         defer { sc_free(output) }

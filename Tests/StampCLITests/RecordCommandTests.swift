@@ -1,0 +1,132 @@
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+/// The stamp as a record, end to end through the command line: the fields in EXIF and XMP,
+/// `restamp` from a kept original, and photos stampcam stamped refused by `apply`.
+@Suite struct RecordCommandTests {
+    /// A shot with its kept original and sidecar, taken with the test pattern.
+    static func shot(_ folder: String, extra: [String] = []) throws -> String {
+        let result = CLI.run(["shoot", "--yes", "--device", "test", "--resolution", "640x360", "--keep-original", "-o", folder,
+                              "--user", "Li Wei", "--project", "Bridge 7", "--note", "north <wall>", "--location", "Pier 4",
+                              "--gps", "48.8584,2.2945", "--set", "crew=B"] + extra)
+        #expect(result.code == 0, "\(result.err)")
+        return try #require(result.out.last)
+    }
+
+    /// The stampcam: properties exiftool reads from a photo, by name.
+    static func record(_ path: String) throws -> [String: String] {
+        var fields: [String: String] = [:]
+        for (tag, value) in try ExifTool.tags(path) where tag.hasPrefix("XMP-stampcam:") {
+            fields[String(tag.dropFirst("XMP-stampcam:".count))] = value
+        }
+        return fields
+    }
+
+    @Test("shoot writes the fields into EXIF and XMP; restamp makes the other style from the kept original with identical fields")
+    func restamp() throws {
+        let folder = try TestFiles.temporaryFolder("restamp")
+        let photo = try Self.shot(folder)
+        let before = try TestFiles.bytes(photo)
+        let original = try TestFiles.bytes(photo.replacingOccurrences(of: ".jpg", with: ".original.jpg"))
+        let tags = try ExifTool.tags(photo)
+        #expect(tags["IFD0:Artist"] == "Li Wei" && tags["IFD0:ImageDescription"] == "north <wall>")
+        #expect(tags["XMP-dc:Creator"] == #"["Li Wei"]"# && tags["XMP-dc:Title"] == "Bridge 7" && tags["XMP-iptcCore:Location"] == "Pier 4")
+        #expect(tags["XMP-xmp:CreatorTool"]?.hasPrefix("stampcam ") == true)
+        #expect(tags["Composite:GPSLatitude"].flatMap(Double.init).map { abs($0 - 48.8584) < 1e-6 } == true)
+        let first = try Self.record(photo)
+        #expect(first["Style"] == "classic" && first["TimeSource"] == "camera clock")
+
+        let result = CLI.run(["restamp", photo, "-t", "banner"])
+        #expect(result.code == 0, "\(result.err)")
+        let again = try #require(result.out.first)
+        #expect(again == photo.replacingOccurrences(of: ".jpg", with: "-banner.jpg"))
+        let second = try Self.record(again)
+        #expect(second["Style"] == "banner")
+        // Every field the same, but the style, the file's own name and when it was stamped.
+        let changing: Set<String> = ["Style", "StyleName", "StyleVersion", "Stamped", "Filename"]
+        #expect(first.filter { !changing.contains($0.key) } == second.filter { !changing.contains($0.key) })
+        #expect(second["Filename"] == PhotoNameForTest.last(again))
+        // Drawn from the original, not over the old stamp; nothing else touched.
+        #expect(try TestFiles.bytes(photo) == before)
+        #expect(try TestFiles.bytes(photo.replacingOccurrences(of: ".jpg", with: ".original.jpg")) == original)
+        let stamped = try Photo(jpeg: try TestFiles.bytes(again), options: LoadOptions(maxSize: 0))
+        #expect(stamped.width == 640 && stamped.height == 360)
+        #expect(FileManager.default.fileExists(atPath: again.replacingOccurrences(of: ".jpg", with: ".json")))
+    }
+
+    @Test("restamp: given values win; -o DIR gets its own copy of the original; --overwrite replaces the photo, never the original")
+    func restampOptions() throws {
+        let folder = try TestFiles.temporaryFolder("restamp-options")
+        let photo = try Self.shot(folder)
+        let elsewhere = try TestFiles.temporaryFolder("restamp-elsewhere")
+        let moved = CLI.run(["restamp", photo, "-t", "minimal", "--project", "Bridge 8", "-o", elsewhere])
+        #expect(moved.code == 0, "\(moved.err)")
+        let copy = try #require(moved.out.first)
+        #expect(copy == elsewhere + "/" + PhotoNameForTest.last(photo))
+        let record = try Self.record(copy)
+        #expect(record["Project"] == "Bridge 8" && record["User"] == "Li Wei")
+        // Its own original beside it: it can be stamped again from there.
+        #expect(CLI.run(["restamp", copy, "-t", "classic"]).code == 0)
+
+        let originalPath = photo.replacingOccurrences(of: ".jpg", with: ".original.jpg")
+        let original = try TestFiles.bytes(originalPath)
+        let replaced = CLI.run(["restamp", photo, "-t", "banner", "--overwrite"])
+        #expect(replaced.code == 0 && replaced.out == [photo], "\(replaced.err)")
+        #expect(try Self.record(photo)["Style"] == "banner")
+        #expect(try TestFiles.bytes(originalPath) == original)
+    }
+
+    @Test("restamp refuses a changed original, a photo without a record, and a record pointing outside its folder")
+    func restampRefusals() throws {
+        let folder = try TestFiles.temporaryFolder("restamp-refusals")
+        let photo = try Self.shot(folder)
+        let originalPath = photo.replacingOccurrences(of: ".jpg", with: ".original.jpg")
+        var original = try TestFiles.bytes(originalPath)
+        original[original.count / 2] ^= 0xFF
+        try TestFiles.write(original, to: originalPath)
+        let changed = CLI.run(["restamp", photo, "-t", "banner"])
+        #expect(changed.code == 65)
+        #expect(changed.err.first?.contains("has changed since the photo was stamped") == true, "\(changed.err)")
+
+        let plain = try Fixtures.site.write(to: folder)
+        let none = CLI.run(["restamp", plain, "-t", "banner"])
+        #expect(none.code == 65 && none.err.first?.contains("no stampcam record") == true, "\(none.err)")
+        #expect(TestFiles.files(in: folder).filter { $0.contains("-banner") }.isEmpty)
+
+        #expect(CLI.run(["restamp", photo]).code == 64)  // -t is required
+    }
+
+    @Test("apply refuses photos stampcam stamped: one line each, exit 65, the rest done; --stamp-again stamps them")
+    func alreadyStamped() throws {
+        let first = try TestFiles.temporaryFolder("stamped-once")
+        let site = try Fixtures.site.write(to: try TestFiles.temporaryFolder("inputs"))
+        #expect(CLI.run(["apply", site, "-o", first, "-t", "banner", "--quiet"]).code == 0)
+        let stamped = first + "/site.jpg"
+        let fresh = try Fixtures.southWest.write(to: try TestFiles.temporaryFolder("fresh"))
+        let second = try TestFiles.temporaryFolder("stamped-twice")
+        let result = CLI.run(["apply", stamped, fresh, "-o", second])
+        #expect(result.code == 65)
+        let today = FieldPolicyDay.today
+        #expect(result.err.contains("stampcam: \(stamped): already stamped in style banner on \(today); use restamp, or --stamp-again to draw over it"),
+                "\(result.err)")
+        #expect(TestFiles.files(in: second) == ["south-west.jpg"])
+        let forced = CLI.run(["apply", stamped, "-o", second, "--stamp-again", "--quiet"])
+        #expect(forced.code == 0 && TestFiles.files(in: second).contains("site.jpg"))
+    }
+}
+
+enum PhotoNameForTest {
+    static func last(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+}
+
+enum FieldPolicyDay {
+    /// Today in the local zone, as the stamp's record writes it.
+    static var today: String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone.current
+        return formatter.string(from: Date())
+    }
+}

@@ -5,8 +5,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the build and the built-in templates need (the last line: test-hostile's tools —
 # cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks).
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei tmux \
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libheif-dev pkg-config \
+               fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tmux \
                libjpeg-turbo-progs time python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

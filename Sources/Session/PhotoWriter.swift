@@ -20,14 +20,18 @@ public final class PhotoWriter {
         public var exec: ExecHook?
         /// stampcam's version, recorded in sidecars.
         public var version: String
+        /// The longest side a stamped photo may have; a larger one is fitted to it first (`shoot
+        /// --max-size`, like `apply`'s). 0 keeps the size.
+        public var maxSize: Int
 
         public init(quality: Int = 90, replace: Bool = false, protected: Set<FileIdentity> = [], exec: ExecHook? = nil,
-                    version: String = "") {
+                    version: String = "", maxSize: Int = 0) {
             self.quality = quality
             self.replace = replace
             self.protected = protected
             self.exec = exec
             self.version = version
+            self.maxSize = maxSize
         }
     }
 
@@ -58,6 +62,7 @@ public final class PhotoWriter {
     public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields) throws(WriteError.Cause)
         -> (jpeg: EncodedJPEG, notes: [String]) {
         var stamped = photo
+        do { try stamped.fit(maxSize: settings.maxSize) } catch { throw .image(error) }
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
             switch error {

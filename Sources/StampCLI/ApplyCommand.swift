@@ -66,6 +66,7 @@ enum ApplyCommand: Command {
         let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
                                                       variables: Set(stamp.fields.given.extra.keys))
         for warning in warnings { context.console.err("stampcam: " + warning.description) }
+        if let warning = StampOptions.notShownWarning(style, given: stamp.fields.given) { context.console.err("stampcam: " + warning) }
         let settings = ApplyJob.Settings(
             output: folder,
             load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,

@@ -30,12 +30,14 @@ enum ShootCommand: Command {
         }
     }
     static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 92)")
+    static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535,
+                                        help: "fit the photo's long side to PX pixels, as apply does; 0 keeps the camera's size (default 1024)")
 
     static let spec = CommandSpec(
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [yes, count, interval, output, name, keepOriginal, exec, quality] + CaptureOptions.all + StampOptions.all)
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
@@ -55,6 +57,7 @@ enum ShootCommand: Command {
         for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
             console.err("stampcam: " + warning.description)
         }
+        if let warning = StampOptions.notShownWarning(chosen, given: stamp.fields.given) { console.err("stampcam: " + warning) }
         // Styles with errors are left out of the cycle (said once), so none fails in the middle of a shoot.
         let usable = store.usableStyles(checkingWith: checker, variables: variables)
         for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
@@ -72,7 +75,7 @@ enum ShootCommand: Command {
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
             nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
-                                         version: StampCLI.version),
+                                         version: StampCLI.version, maxSize: try options.value(maxSize) ?? 1024),
             fontConfig: context.resources.fontConfig,
             describe: { Failure($0, path: folder).message })
         let controller = try ShootController(settings: settings)

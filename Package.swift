@@ -12,11 +12,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
         .target(name: "Platform"),
-        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo"]),
+        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CHeif"]),
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library", dependencies: ["Platform", "Templates"]),

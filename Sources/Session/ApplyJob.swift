@@ -24,6 +24,9 @@ public final class ApplyJob: Sendable {
         public var fields: FieldPolicy
         /// fonts/fonts.conf.
         public var fontConfig: String
+        /// Mark the output folder as one of stamped photos (not when `-o` names one file in a
+        /// folder of the user's own).
+        public var markFolder = true
 
         public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
                     jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String) {
@@ -95,8 +98,12 @@ public final class ApplyJob: Sendable {
         for failure in inputs.failures {
             record(Outcome(input: failure.input, status: .failed, error: failure.error))
         }
-        try OutputFolder.prepare(settings.output)
         let items = inputs.items
+        // Nothing to stamp: no output folder is made (a failed run leaves no empty folder behind).
+        guard !items.isEmpty else { return summary.withLock { $0 } }
+        let outputExisted = FileSystem.exists(settings.output)
+        try OutputFolder.prepare(settings.output, mark: settings.markFolder)
+        defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
         let workers = max(1, min(settings.jobs, items.count))
         // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
         var writers: [PhotoWriter] = []
@@ -114,7 +121,7 @@ public final class ApplyJob: Sendable {
         let plan = self.plan(items, workers: workers, record: record)
         let inputs = inputs
         let next = Mutex(0)
-        let folders = FolderCache()
+        let folders = FolderCache(mark: settings.markFolder)
         let pool = WriterPool(writers)
         Threads.run(count: workers) { [self] worker in
             let writer = pool.take(worker)
@@ -199,7 +206,7 @@ public final class ApplyJob: Sendable {
 
     /// The stamp's fields for a photo; reads the header when `metadata` is not given.
     private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
-        let metadata = try metadata ?? PhotoMetadata(jpeg: try InputFile.map(item.input))
+        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.map(item.input))
         var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
         fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
         fields.sequence = item.sequence
@@ -223,11 +230,15 @@ public final class ApplyJob: Sendable {
             case .claimed(let claimed): claim = claimed
             case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
             }
-            let photo = try Photo(jpeg: try InputFile.map(item.input), options: settings.load)
+            let photo = try Photo(file: try InputFile.map(item.input), options: settings.load)
             let fields = try fields(for: item, metadata: photo.metadata)
             let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
-            return Outcome(input: item.input, status: .done, output: written.path,
-                           warnings: photo.metadata.warnings + written.warnings, stampNotes: written.stampNotes)
+            var warnings = photo.metadata.warnings + written.warnings
+            // Read by its content; a name that says otherwise is worth knowing (a phone's HEIC renamed .jpg).
+            if let named = ImageFormat.named(item.input), named != photo.format {
+                warnings.insert("this is a \(photo.format.rawValue) file, named like a \(named.rawValue) one; read as \(photo.format.rawValue)", at: 0)
+            }
+            return Outcome(input: item.input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes)
         } catch {
             return Outcome(input: item.input, status: .failed, error: error)
         }
@@ -240,6 +251,9 @@ public final class ApplyJob: Sendable {
 private final class FolderCache: Sendable {
     private let known = Mutex<[String: FileError?]>([:])
     private let created = Mutex<Set<String>>([])
+    private let mark: Bool
+
+    init(mark: Bool) { self.mark = mark }
 
     func prepare(_ folder: String) throws(FileError) {
         if let result = known.withLock({ $0[folder] }) {
@@ -248,7 +262,7 @@ private final class FolderCache: Sendable {
         }
         let existed = FileSystem.exists(folder)
         do {
-            try OutputFolder.prepare(folder)
+            try OutputFolder.prepare(folder, mark: mark)
             known.withLock { $0[folder] = .some(nil) }
             if !existed { created.withLock { _ = $0.insert(folder) } }
         } catch {

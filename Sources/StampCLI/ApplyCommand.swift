@@ -42,6 +42,18 @@ enum ApplyCommand: Command {
         var json: Bool
     }
 
+    /// Whether `-o` names a JPEG file rather than a folder: it ends in .jpg or .jpeg and is no folder.
+    static func namesOneFile(_ output: String) -> Bool {
+        let lower = output.lowercased()
+        return (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) && FileStatus(path: output)?.isFolder != true
+    }
+
+    /// A name template that is exactly `name` (braces doubled).
+    static func literalName(_ name: String) throws(UsageError) -> TextTemplate {
+        let escaped = name.flatMap { $0 == "{" || $0 == "}" ? [$0, $0] : [$0] }.map(String.init).joined()
+        do { return try TextTemplate(escaped) } catch { throw .badValue(option: "--output", value: name, expected: "a file name") }
+    }
+
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let job = Mutex<ApplyJob?>(nil)
         let stopRequested = Mutex(false)
@@ -56,6 +68,22 @@ enum ApplyCommand: Command {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }
         if folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        // `-o photo.jpg` with one photo writes that file, as ImageMagick and fswebcam users expect.
+        var singleFile: String?
+        if Self.namesOneFile(folder) {
+            guard options.positionals.count == 1, options.positionals[0] != "-",
+                  FileStatus(path: options.positionals[0])?.isFolder != true else {
+                throw UsageError.badValue(option: "--output", value: folder,
+                                          expected: "usable with several photos or a folder: it names one file; give a folder (-o DIR)")
+            }
+            let slash = folder.lastIndex(of: "/")
+            singleFile = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
+            folder = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+            if options.value(forName: name.spec.long) != nil {
+                throw UsageError.badValue(option: "--name", value: options.value(forName: name.spec.long) ?? "",
+                                          expected: "given with -o FILE.jpg (the file's name is given already)")
+            }
+        }
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
@@ -76,14 +104,16 @@ enum ApplyCommand: Command {
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
-            nameTemplate: try options.value(name), style: style, fields: stamp.fields,
-            fontConfig: context.resources.fontConfig)
+            nameTemplate: try singleFile.map { file throws(UsageError) in try literalName(file) } ?? options.value(name),
+            style: style, fields: stamp.fields, fontConfig: context.resources.fontConfig)
+        var jobSettings = settings
+        jobSettings.markFolder = singleFile == nil
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }
         let tally = Tally(total: inputs.items.count + inputs.failures.count, console: context.console,
                           display: Display(quiet: options.flag(quiet), json: options.flag(json)))
-        let started = ApplyJob(settings: settings)
+        let started = ApplyJob(settings: jobSettings)
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }
         let summary = try started.run(inputs) { tally.record($0) }

@@ -59,7 +59,7 @@ struct Failure: Error {
 
     init(file error: FileError) {
         switch error {
-        case .cannotRead: self.init(error.description, code: .noInput)
+        case .cannotRead, .noPhotos: self.init(error.description, code: .noInput)
         case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
         case .io: self.init(error.description, code: .ioError)
         }

@@ -64,7 +64,10 @@ enum ShootCommand: Command {
         var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
         let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
+        let folderExisted = FileSystem.exists(folder)
         try OutputFolder.prepare(folder)
+        // A run that saved nothing (no camera, quit at once) leaves no empty folder behind.
+        defer { if !folderExisted { OutputFolder.removeIfEmpty(folder) } }
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
         var devices = [device]
         if interactive && device != Cameras.testDevice {

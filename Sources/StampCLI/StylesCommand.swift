@@ -45,7 +45,7 @@ enum StylesCommand: Command {
         } else {
             let file = try InputFile.map(source)
             protected.insert(file.status.identity)
-            photo = try Photo(jpeg: file, options: LoadOptions(maxSize: 640))
+            do { photo = try Photo(file: file, options: LoadOptions(maxSize: 640)) } catch { throw Failure(error, path: source) }
             for warning in photo.metadata.warnings { context.console.err("stampcam: \(PathEncoding.display(source)): warning: \(warning)") }
             fields = stamp.fields.fields(for: photo.metadata, fileTime: FieldPolicy.fileTime(modified: file.status.modified))
             fields.filename = source.split(separator: "/").last.map(String.init) ?? source

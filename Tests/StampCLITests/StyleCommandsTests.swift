@@ -118,3 +118,52 @@ import Imaging
         #expect(tokyo.time(for: PhotoMetadata()) == "2026-11-29 09:00:00 +09:00")
     }
 }
+
+@Suite struct StyleFieldTests {
+    @Test("a value the chosen style does not show is warned about once, naming the option")
+    func notShown() throws {
+        let photo = try StyleCommandsTests.photo()
+        let out = try TestFiles.temporaryFolder("notshown")
+        let result = CLI.run(["apply", photo, photo, "-o", out, "-t", "minimal", "--note", "north wall", "--user", "Ana"])
+        #expect(result.code == 0)
+        let warnings = result.err.filter { $0.contains("does not show") }
+        #expect(warnings == ["stampcam: warning: the style 'minimal' does not show --user, --note (it shows: time, zone); 'stampcam styles' lists what each style shows"])
+        let classic = CLI.run(["apply", photo, "-o", out + "/c", "--note", "north wall", "--user", "Ana", "--project", "P"])
+        #expect(!classic.err.contains { $0.contains("does not show") })
+    }
+
+    @Test("styles says what each style shows, and marks the config file's style as the default")
+    func listing() throws {
+        let result = CLI.run(["styles"])
+        #expect(result.out.first { $0.hasPrefix("classic ") }?.hasSuffix("Shows: time, zone, user, project, location, GPS, note.") == true)
+        #expect(result.out.first { $0.hasPrefix("minimal ") }?.hasSuffix("Shows: time, zone.") == true)
+        let config = try TestFiles.temporaryFolder("cfg")
+        try FileManager.default.createDirectory(atPath: config + "/stampcam", withIntermediateDirectories: true)
+        try TestFiles.write(Array(#"{"template": "geo"}"#.utf8), to: config + "/stampcam/config.json")
+        let configured = CLI.run(["styles"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(configured.out.filter { $0.contains("(default)") }.map { String($0.prefix { $0 != " " }) } == ["geo"])
+    }
+
+    @Test("help: no 'default: from EXIF' where there is no photo; templates check has no -t")
+    func help() {
+        #expect(!CLI.run(["shoot", "--help"]).out.joined().contains("default: from EXIF"))
+        #expect(!CLI.run(["test-card", "--help"]).out.joined().contains("default: from EXIF"))
+        #expect(!CLI.run(["templates", "--help"]).out.joined().contains("--template "))
+        #expect(CLI.run(["shoot", "--help"]).out.joined().contains("--max-size PX"))
+    }
+}
+
+@Suite struct ShootSizeTests {
+    @Test("shoot fits the photo to 1024 like apply; --max-size 0 keeps the camera's 1920x1080")
+    func maxSize() throws {
+        let out = try TestFiles.temporaryFolder("shootsize")
+        let fitted = CLI.run(["shoot", "--yes", "--device", "test", "-o", out + "/a"])
+        #expect(fitted.code == 0, "\(fitted.err)")
+        let small = try Photo(jpeg: try TestFiles.bytes(try #require(fitted.out.first)), options: LoadOptions(maxSize: 0))
+        #expect(small.width == 1024 && small.height == 576)
+        let full = CLI.run(["shoot", "--yes", "--device", "test", "--max-size", "0", "-o", out + "/b"])
+        #expect(full.code == 0, "\(full.err)")
+        let large = try Photo(jpeg: try TestFiles.bytes(try #require(full.out.first)), options: LoadOptions(maxSize: 0))
+        #expect(large.width == 1920 && large.height == 1080)
+    }
+}

@@ -10,7 +10,7 @@ DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev 
                libjpeg-turbo-progs time python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean bench test-vivid test-hostile test-asan bench-capture FORCE
+.PHONY: deps build test run install clean bench test-vivid test-hostile test-asan bench-capture sheet FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -71,6 +71,15 @@ run: build
 	else \
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
+
+# A contact sheet of every built-in style on five photos (bright, dark, portrait, small, and one
+# stamped in Chinese, Korean, Hebrew and Arabic): ../shared/corpus photos when it is there, else test
+# cards. Also checks that every character prints and every line reads at 4.5:1.
+SHEET ?= $(OUT)/contact-sheet.jpg
+sheet: deps
+	swift build --build-tests
+	STAMPCAM_SHEET="$(abspath $(SHEET))" swift test --skip-build --filter ContactSheetTests
+	@echo "$(SHEET)"
 
 # Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.
 bench: build

@@ -70,6 +70,8 @@ public final class ShootController: Sendable {
         public var folder: String
         /// The styles' names, in cycle order (`state.style` indexes them).
         public var styleNames: [String]
+        /// Zooming crops the frame (no zoom control): a photo at zoom Z is `frameSize` / Z.
+        public var zoomCrops = false
         /// Notes of the camera and warnings (a failed share command) since a front end last took them.
         public var notices: [Notice] = []
         /// The error behind the last failed capture or save (its message is in `state.message`).
@@ -124,10 +126,12 @@ public final class ShootController: Sendable {
         self.settings = settings
         let camera = try Camera.open(settings.devices[0], settings: settings.capture)
         let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
-                               maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count)
+                               maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count,
+                               zoom: settings.capture.zoom)
         session = Mutex(ShootSession(state))
         published = ConditionLock(Snapshot(state: state, camera: camera.info.card, frameSize: camera.frameSize,
                                            folder: settings.folder, styleNames: settings.styles.map(\.name),
+                                           zoomCrops: !camera.zoomsOptically,
                                            notices: camera.takeNotes().map { Notice(text: $0, isWarning: false) }))
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
         let watermarker = try Watermarker(fontConfig: settings.fontConfig)
@@ -319,6 +323,7 @@ public final class ShootController: Sendable {
                 publish {
                     $0.camera = opened.info.card
                     $0.frameSize = opened.frameSize
+                    $0.zoomCrops = !opened.zoomsOptically
                 }
                 noteCamera(camera)
             } catch {

@@ -83,7 +83,7 @@ enum ShootCommand: Command {
             describe: { Failure($0, path: folder).message })
         let controller = try ShootController(settings: settings)
         defer { controller.close() }
-        if interactive { return ShootScreen(controller: controller).run() }
+        if interactive { return ShootScreen(controller: controller, fields: stamp.fields.given).run() }
         return try series(controller, count: photos, interval: pause, console: console)
     }
 

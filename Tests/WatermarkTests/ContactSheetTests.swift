@@ -117,7 +117,7 @@ import TestSupport
                     where line.pixels > 0 {
                     #expect(line.legible >= 0.9, "\(id) on \(row.label): \(line)")
                 }
-                tiles.append((photo, "\(template.name) · \(row.label)"))
+                tiles.append((photo, "\(template.name) · \(row.label.prefix { $0 != ":" })"))
             }
         }
         let sheet = try #require(watermarker.contactSheet(tiles, columns: Fixture.builtInIDs.count))
@@ -126,6 +126,6 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
                                                 withIntermediateDirectories: true)
         try TestFiles.write(try sheet.jpeg(quality: 90), to: path)
-        print("contact sheet: \(path) (\(sheet.width)x\(sheet.height), \(Corpus.isPresent ? "corpus photos" : "test cards"))")
+        print("contact sheet: \(path) (\(sheet.width)x\(sheet.height)); rows: " + rows.map(\.label).joined(separator: "; "))
     }
 }

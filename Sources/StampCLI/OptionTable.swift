@@ -1,3 +1,5 @@
+import Templates
+
 /// One command-line option's row: drives parsing, `--help`, the config file and completion.
 public struct OptionSpec: Sendable {
     public let long: String
@@ -166,7 +168,13 @@ public struct CommandSpec: Sendable {
                 option = options.first { $0.short == letters.first }
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }  // -o/tmp/out
             }
-            guard let option else { throw .unknownOption(argument, command: name) }
+            guard let option else {
+                let spelled = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                if spelled.hasPrefix("--"), let near = Variables.suggestion(for: String(spelled.dropFirst(2)), among: options.map(\.long)) {
+                    throw .misspeltOption(spelled, command: name, suggestion: "--" + near)
+                }
+                throw .unknownOption(argument, command: name)
+            }
             let spelled = argument.hasPrefix("--") ? "--\(option.long)" : argument.prefix(2).description
             if option.valueName == nil {
                 if inlineValue != nil { throw .unexpectedValue(option: spelled) }

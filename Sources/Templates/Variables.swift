@@ -123,7 +123,7 @@ public enum Variables {
     }
 
     /// The known name closest to a misspelt one (`projcet` → `project`), if one is close.
-    static func suggestion(for name: String, among names: [String]) -> String? {
+    public static func suggestion(for name: String, among names: [String]) -> String? {
         let allowed = name.count <= 4 ? 1 : 2
         let scored = names.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= allowed }
         return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0

@@ -167,3 +167,36 @@ import Imaging
         #expect(large.width == 1920 && large.height == 1080)
     }
 }
+
+@Suite struct SuggestionTests {
+    @Test("did you mean: style ids and options", arguments: [
+        (["apply", "x.jpg", "-o", "/tmp/x", "-t", "site_report"], "(did you mean 'site-report'?)"),
+        (["apply", "x.jpg", "-o", "/tmp/x", "-t", "Classic"], "(did you mean 'classic'?)"),
+        (["apply", "x.jpg", "-o", "/tmp/x", "--usr", "Ana"], "unknown option '--usr' for 'apply' (did you mean '--user'?)"),
+        (["shoot", "--yes", "--porject=P"], "unknown option '--porject' for 'shoot' (did you mean '--project'?)"),
+    ])
+    func suggestions(arguments: [String], expected: String) {
+        let result = CLI.run(arguments)
+        #expect(result.code == 64)
+        #expect(result.err.first?.contains(expected) == true, "\(result.err)")
+    }
+
+    @Test("a config file that is not JSON says where: line and column")
+    func configSyntax() throws {
+        let config = try TestFiles.temporaryFolder("cfgsyntax")
+        try FileManager.default.createDirectory(atPath: config + "/stampcam", withIntermediateDirectories: true)
+        try TestFiles.write(Array("{\n  \"user\": \"Ana\",\n  \"project\" \"P\"\n}\n".utf8), to: config + "/stampcam/config.json")
+        let result = CLI.run(["styles"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(result.code == 64)
+        #expect(result.err.first?.contains("line 3, column") == true, "\(result.err)")
+    }
+
+    @Test("styles --sheet names the photo it cannot read")
+    func sheetNamesFile() throws {
+        let folder = try TestFiles.temporaryFolder("sheetbad")
+        try TestFiles.write(Array("not a photo".utf8), to: folder + "/notes.jpg")
+        let result = CLI.run(["styles", "--sheet", folder + "/notes.jpg", "-o", folder + "/s.jpg"])
+        #expect(result.code == 65)
+        #expect(result.err == ["stampcam: \(folder)/notes.jpg: not a JPEG file"])
+    }
+}

@@ -111,15 +111,18 @@ public struct CommandSpec: Sendable {
     public let usage: String
     public let summary: String
     public let options: [OptionSpec]
+    /// More help after the options (the keys of the interactive camera).
+    public let notes: String
 
     static let help = Flag("help", short: "h", help: "show this help")
 
     /// Every command also gets `-h, --help`.
-    init(name: String, usage: String, summary: String, options: [any OptionDeclaration]) {
+    init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: String = "") {
         self.name = name
         self.usage = usage
         self.summary = summary
         self.options = (options + [Self.help]).map(\.spec)
+        self.notes = notes
     }
 
     /// `--help` text generated from the table.
@@ -135,6 +138,7 @@ public struct CommandSpec: Sendable {
         for (left, right) in rows {
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
         }
+        if !notes.isEmpty { text += "\n" + notes }
         return text
     }
 

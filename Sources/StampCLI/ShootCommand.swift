@@ -37,7 +37,16 @@ enum ShootCommand: Command {
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all)
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all,
+        notes: """
+            keys (on a terminal, without --yes):
+              Space/Enter  take the photo           u/Enter  use (save) the photo under review
+              ←/→          previous/next style      r        retake
+              f            cycle the flash modes    c        next camera
+              +/- (↑/↓)    zoom in/out              a        autofocus
+              q/Esc        quit (asks first when a photo is not saved); Ctrl-C quits at once
+
+            """)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console

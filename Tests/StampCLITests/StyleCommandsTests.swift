@@ -132,6 +132,16 @@ import Imaging
         #expect(!classic.err.contains { $0.contains("does not show") })
     }
 
+    @Test("characters no font has are named once per run, not once per photo")
+    func missingGlyphsOnce() throws {
+        let folder = try TestFiles.temporaryFolder("glyphsonce")
+        let one = try Fixtures.site.write(to: folder + "/a"), two = try Fixtures.site.write(to: folder + "/b")
+        let result = CLI.run(["apply", one, two, "-o", folder + "/out", "--note", "done ✅"])
+        #expect(result.code == 0)
+        #expect(result.err.filter { $0.contains("no configured font can show") }
+            == ["stampcam: warning: no configured font can show U+2705 ✅ (add a font file to fonts/)"])
+    }
+
     @Test("styles says what each style shows, and marks the config file's style as the default")
     func listing() throws {
         let result = CLI.run(["styles"])
@@ -144,12 +154,13 @@ import Imaging
         #expect(configured.out.filter { $0.contains("(default)") }.map { String($0.prefix { $0 != " " }) } == ["geo"])
     }
 
-    @Test("help: no 'default: from EXIF' where there is no photo; templates check has no -t")
+    @Test("help: no 'default: from EXIF' where there is no photo; templates check has no -t; shoot lists its keys")
     func help() {
         #expect(!CLI.run(["shoot", "--help"]).out.joined().contains("default: from EXIF"))
         #expect(!CLI.run(["test-card", "--help"]).out.joined().contains("default: from EXIF"))
         #expect(!CLI.run(["templates", "--help"]).out.joined().contains("--template "))
         #expect(CLI.run(["shoot", "--help"]).out.joined().contains("--max-size PX"))
+        #expect(CLI.run(["shoot", "--help"]).out.joined().contains("r        retake"))
     }
 }
 

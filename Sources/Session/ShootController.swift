@@ -38,6 +38,8 @@ public final class ShootController: Sendable {
         public var fontConfig: String
         /// Turns an error into the line the front end shows (the front end adds its own advice).
         public var describe: @Sendable (any Error) -> String
+        /// Mark the folder as one of stamped photos (not when `-o` names one file in a folder of the user's own).
+        public var markFolder = true
 
         public init(devices: [String], capture: CaptureSettings, styles: [Template], style: Int, fields: FieldPolicy,
                     folder: String, nameTemplate: TextTemplate?, keepOriginal: Bool, writer: PhotoWriter.Settings,
@@ -368,7 +370,7 @@ public final class ShootController: Sendable {
         var number = nextNumber.withLock { $0 }
         var claim: NameClaim?
         var name = plannedName(fields: fields, time: still.metadata.time, number: number)
-        if (try? OutputFolder.prepare(settings.folder)) != nil {
+        if (try? OutputFolder.prepare(settings.folder, mark: settings.markFolder)) != nil {
             for _ in 0..<1000 {
                 fields.sequence = number
                 name = plannedName(fields: fields, time: still.metadata.time, number: number)
@@ -426,7 +428,7 @@ public final class ShootController: Sendable {
             if let held = shot.claim {
                 claim = held
             } else {
-                try OutputFolder.prepare(settings.folder)
+                try OutputFolder.prepare(settings.folder, mark: settings.markFolder)
                 guard case .claimed(let claimed) = try NameClaim.claim(shot.name, in: settings.folder, existing: .number) else {
                     throw FileError.cannotCreate(path: settings.folder + "/" + shot.name, reason: "the name is taken")
                 }

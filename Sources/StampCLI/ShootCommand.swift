@@ -72,9 +72,24 @@ enum ShootCommand: Command {
         for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
         var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
-        let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
+        var folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
+        // `--yes -o photo.jpg` takes one photo into that file, as fswebcam does.
+        var singleFile: TextTemplate?
+        if let given = try options.value(output), ApplyCommand.namesOneFile(given) {
+            guard !interactive, photos == 1 else {
+                throw UsageError.badValue(option: "--output", value: given,
+                                          expected: "usable without --yes or with --count above 1: it names one file; give a folder (-o DIR)")
+            }
+            guard options.value(forName: name.spec.long) == nil else {
+                throw UsageError.badValue(option: "--name", value: options.value(forName: name.spec.long) ?? "",
+                                          expected: "given with -o FILE.jpg (the file's name is given already)")
+            }
+            let slash = given.lastIndex(of: "/")
+            singleFile = try ApplyCommand.literalName(slash.map { String(given[given.index(after: $0)...]) } ?? given)
+            folder = slash.map { $0 == given.startIndex ? "/" : String(given[..<$0]) } ?? "."
+        }
         let folderExisted = FileSystem.exists(folder)
-        try OutputFolder.prepare(folder)
+        try OutputFolder.prepare(folder, mark: singleFile == nil)
         // A run that saved nothing (no camera, quit at once) leaves no empty folder behind.
         defer { if !folderExisted { OutputFolder.removeIfEmpty(folder) } }
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
@@ -85,12 +100,14 @@ enum ShootCommand: Command {
         let settings = ShootController.Settings(
             devices: devices, capture: capture, styles: styles,
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
-            nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
+            nameTemplate: try singleFile ?? options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
                                          version: StampCLI.version, maxSize: try options.value(maxSize) ?? 1024),
             fontConfig: context.resources.fontConfig,
-            describe: { Failure($0, path: folder).message })
-        let controller = try ShootController(settings: settings)
+            describe: { [folder] in Failure($0, path: folder).message })
+        var controllerSettings = settings
+        controllerSettings.markFolder = singleFile == nil
+        let controller = try ShootController(settings: controllerSettings)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller, fields: stamp.fields.given).run() }
         return try series(controller, count: photos, interval: pause, console: console)

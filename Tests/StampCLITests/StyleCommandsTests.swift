@@ -177,6 +177,18 @@ import Imaging
         let large = try Photo(jpeg: try TestFiles.bytes(try #require(full.out.first)), options: LoadOptions(maxSize: 0))
         #expect(large.width == 1920 && large.height == 1080)
     }
+
+    @Test("shoot --yes -o FILE.jpg saves that one file (the folder unmarked); with --count 2 it is an error")
+    func outputFile() throws {
+        let out = try TestFiles.temporaryFolder("shootfile")
+        let one = CLI.run(["shoot", "--yes", "--device", "test", "-o", out + "/evidence.jpg"])
+        #expect(one.code == 0, "\(one.err)")
+        #expect(one.out == [out + "/evidence.jpg"])
+        #expect(TestFiles.files(in: out) == ["evidence.jpg"])
+        #expect(!FileManager.default.fileExists(atPath: out + "/.stampcam"))
+        let two = CLI.run(["shoot", "--yes", "--count", "2", "--device", "test", "-o", out + "/two.jpg"])
+        #expect(two.code == 64)
+    }
 }
 
 @Suite struct SuggestionTests {

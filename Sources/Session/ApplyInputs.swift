@@ -17,7 +17,6 @@ public struct ApplyItem: Sendable {
 /// input) — into the batch's photos. Names are bytes (see `PathEncoding`): a photo whose name is not
 /// UTF-8 is found and stamped like any other.
 public struct ApplyInputs: Sendable {
-    public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
     /// What a folder is searched for, as a message names it.
     static let lookedFor = ".jpg .jpeg .heic .png"
 
@@ -58,8 +57,8 @@ public struct ApplyInputs: Sendable {
         items.sort { $0.status.size > $1.status.size }
     }
 
-    /// Photos under `folder` (JPEG, HEIC, PNG: by extension or by their first bytes), depth first in name order; hidden
-    /// entries, `excluded` and folders holding stampcam's own output are left out.
+    /// Photos under `folder` (JPEG, HEIC, PNG: by extension or by their first bytes), depth first
+    /// in name order; hidden entries, `excluded` and folders holding stampcam's own output are left out.
     private mutating func walk(_ folder: String, relative: String, excluded: FileIdentity?, seen: inout Set<FileIdentity>) {
         let names: [String]
         do { names = try FileSystem.list(folder).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) } } catch {
@@ -96,11 +95,6 @@ public struct ApplyInputs: Sendable {
             guard looksLikePhoto || Self.startsLikePhoto(path), seen.insert(status.identity).inserted else { continue }
             items.append(ApplyItem(input: path, status: status, subfolder: relative))
         }
-    }
-
-    static func hasJPEGExtension(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return jpegExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// The first bytes of a JPEG, HEIC or PNG file.

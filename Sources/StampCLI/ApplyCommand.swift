@@ -32,7 +32,7 @@ enum ApplyCommand: Command {
     static let spec = CommandSpec(
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
-        summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
+        summary: "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [output, name, overwrite, skipExisting, jobs, maxSize, quality, maxPixels, maxMemory, salvage, quiet, json]
             + StampOptions.all)
 

@@ -78,11 +78,8 @@ enum ApplyCommand: Command {
             }
             let slash = folder.lastIndex(of: "/")
             singleFile = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
+            // The file named wins over a --name (from the config file, say).
             folder = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
-            if options.value(forName: name.spec.long) != nil {
-                throw UsageError.badValue(option: "--name", value: options.value(forName: name.spec.long) ?? "",
-                                          expected: "given with -o FILE.jpg (the file's name is given already)")
-            }
         }
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")

@@ -223,7 +223,4 @@ public struct ParsedOptions: Equatable, Sendable {
     }
 
     func flag(_ flag: Flag) -> Bool { values[flag.spec.long] != nil }
-
-    /// The last text given for the option called `long`, unconverted.
-    func value(forName long: String) -> String? { values[long]?.last }
 }

@@ -80,10 +80,7 @@ enum ShootCommand: Command {
                 throw UsageError.badValue(option: "--output", value: given,
                                           expected: "usable without --yes or with --count above 1: it names one file; give a folder (-o DIR)")
             }
-            guard options.value(forName: name.spec.long) == nil else {
-                throw UsageError.badValue(option: "--name", value: options.value(forName: name.spec.long) ?? "",
-                                          expected: "given with -o FILE.jpg (the file's name is given already)")
-            }
+            // The file named wins over a --name (from the config file, say).
             let slash = given.lastIndex(of: "/")
             singleFile = try ApplyCommand.literalName(slash.map { String(given[given.index(after: $0)...]) } ?? given)
             folder = slash.map { $0 == given.startIndex ? "/" : String(given[..<$0]) } ?? "."

@@ -6,13 +6,14 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # Debian packages the build and the built-in templates need (the last lines: test tools —
 # cjpeg/djpeg, GNU time for peak RSS, python3 for test-hostile; exiftool and xmllint, the
 # independent readers the metadata tests check EXIF and XMP against).
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei tmux \
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
+               libheif-dev pkg-config \
+               fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tmux \
                libjpeg-turbo-progs time python3 \
                libimage-exiftool-perl libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm bench-capture FORCE
+.PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm bench-capture sheet FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -75,6 +76,15 @@ run: build
 	else \
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
+
+# A contact sheet of every built-in style on five photos (bright, dark, portrait, small, and one
+# stamped in Chinese, Korean, Hebrew and Arabic): ../shared/corpus photos when it is there, else test
+# cards. Also checks that every character prints and every line reads at 4.5:1.
+SHEET ?= $(OUT)/contact-sheet.jpg
+sheet: deps
+	swift build --build-tests
+	STAMPCAM_SHEET="$(abspath $(SHEET))" swift test --skip-build --filter ContactSheetTests
+	@echo "$(SHEET)"
 
 # Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.
 bench: build

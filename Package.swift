@@ -14,11 +14,12 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
         .target(name: "Platform"),
-        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2"]),
+        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif"]),
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib"]),

@@ -8,6 +8,8 @@ public struct Photo: Sendable {
     public let sourceHeight: Int
     /// The DCT scale denominator the decoder used (1, 2, 4 or 8): shrink-on-load at work.
     public let decodeDenominator: Int
+    /// The kind of file it was read from (a camera's frame and a drawn picture count as JPEG).
+    public internal(set) var format: ImageFormat = .jpeg
 
     public init(bitmap: Bitmap, metadata: PhotoMetadata = PhotoMetadata()) {
         self.bitmap = bitmap

@@ -10,6 +10,8 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
     case wouldReplaceInput(path: String)
     /// Reading or writing failed part-way, a full disk included (exit 74).
     case io(path: String, reason: String)
+    /// A folder given as input holds no photo (exit 66); `looked` names what was searched for.
+    case noPhotos(folder: String, looked: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case .cannotCreate(let path, let reason): return "\(PathEncoding.display(path)): cannot create: \(reason)"
         case .wouldReplaceInput(let path): return "\(PathEncoding.display(path)): refusing to write over an input photo"
         case .io(let path, let reason): return "\(PathEncoding.display(path)): \(reason)"
+        case .noPhotos(let folder, let looked): return "no photos found in \(PathEncoding.display(folder)) (looked for \(looked))"
         }
     }
 

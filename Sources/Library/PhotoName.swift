@@ -9,7 +9,11 @@ public enum PhotoName {
     /// without its extension), made safe.
     public static func make(template: TextTemplate?, input: String, fields: Fields) -> String {
         let fileName = lastComponent(input)
-        guard let template else { return fileName }
+        // The output is a JPEG: a HEIC or PNG input keeps its name with .jpg in place of its extension.
+        guard let template else {
+            let lower = fileName.lowercased()
+            return [".heic", ".heif", ".hif", ".png"].contains { lower.hasSuffix($0) } ? stem(fileName) + ".jpg" : fileName
+        }
         var fields = fields
         let basename = stem(fileName)
         fields.extra["basename"] = basename

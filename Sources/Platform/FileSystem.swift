@@ -130,7 +130,15 @@ public enum FileSystem {
         if PathEncoding.withCString(folder, { access($0, W_OK | X_OK) }) != 0 { throw .current }
     }
 
-    /// Removes a file; false when it could not be removed.
+    /// Bytes free for this process on the file system holding `path`; nil when it cannot be asked.
+    public static func freeBytes(_ path: String) -> Int? {
+        var info = statvfs()
+        guard PathEncoding.withCString(path, { statvfs($0, &info) }) == 0 else { return nil }
+        let (bytes, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
+        return overflow ? Int.max : bytes
+    }
+
+        /// Removes a file; false when it could not be removed.
     @discardableResult
     public static func remove(_ path: String) -> Bool {
         PathEncoding.withCString(path) { unlink($0) } == 0

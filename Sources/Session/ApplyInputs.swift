@@ -1,3 +1,4 @@
+import Imaging
 import Library
 import Platform
 
@@ -16,7 +17,8 @@ public struct ApplyItem: Sendable {
 /// input) — into the batch's photos. Names are bytes (see `PathEncoding`): a photo whose name is not
 /// UTF-8 is found and stamped like any other.
 public struct ApplyInputs: Sendable {
-    public static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
+    /// What a folder is searched for, as a message names it.
+    static let lookedFor = ".jpg .jpeg .heic .png"
 
     public var items: [ApplyItem] = []
     /// Inputs that cannot be stamped, with why: missing, not a regular file.
@@ -39,7 +41,11 @@ public struct ApplyInputs: Sendable {
                         "this folder holds photos stampcam stamped (it has a \(OutputFolder.markerName) file); they are not stamped twice")))
                     continue
                 }
+                let before = (items.count, failures.count, notes.count)
                 walk(path, relative: "", excluded: excluded, seen: &seen)
+                if (items.count, failures.count, notes.count) == before {
+                    failures.append((path, .noPhotos(folder: path, looked: Self.lookedFor)))
+                }
             } else if !status.isRegular {
                 failures.append((path, .cannotRead(path: path, reason: "\(status.kind), not a photo file")))
             } else if seen.insert(status.identity).inserted {
@@ -51,8 +57,8 @@ public struct ApplyInputs: Sendable {
         items.sort { $0.status.size > $1.status.size }
     }
 
-    /// JPEGs under `folder` (by extension or by their first bytes), depth first in name order; hidden
-    /// entries, `excluded` and folders holding stampcam's own output are left out.
+    /// Photos under `folder` (JPEG, HEIC, PNG: by extension or by their first bytes), depth first
+    /// in name order; hidden entries, `excluded` and folders holding stampcam's own output are left out.
     private mutating func walk(_ folder: String, relative: String, excluded: FileIdentity?, seen: inout Set<FileIdentity>) {
         let names: [String]
         do { names = try FileSystem.list(folder).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) } } catch {
@@ -73,7 +79,7 @@ public struct ApplyInputs: Sendable {
                 walk(path, relative: relative.isEmpty ? name : relative + "/" + name, excluded: excluded, seen: &seen)
                 continue
             }
-            let looksLikePhoto = Self.hasJPEGExtension(name)
+            let looksLikePhoto = ImageFormat.named(name) != nil
             guard let status = FileStatus(path: path) else {
                 // A link to nothing, or to itself: say which, as stat does.
                 if looksLikePhoto { failures.append((path, .cannotRead(path: path, reason: "a symbolic link: \(Errno.current.reason)"))) }
@@ -86,19 +92,14 @@ public struct ApplyInputs: Sendable {
                 }
                 continue
             }
-            guard looksLikePhoto || Self.startsLikeJPEG(path), seen.insert(status.identity).inserted else { continue }
+            guard looksLikePhoto || Self.startsLikePhoto(path), seen.insert(status.identity).inserted else { continue }
             items.append(ApplyItem(input: path, status: status, subfolder: relative))
         }
     }
 
-    static func hasJPEGExtension(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return jpegExtensions.contains(name[name.index(after: dot)...].lowercased())
-    }
-
-    /// FF D8 FF: the start of every JPEG file.
-    static func startsLikeJPEG(_ path: String) -> Bool {
+    /// The first bytes of a JPEG, HEIC or PNG file.
+    static func startsLikePhoto(_ path: String) -> Bool {
         guard let file = try? MappedFile(path: path) else { return false }
-        return file.prefix(3) == [0xFF, 0xD8, 0xFF]
+        return ImageFormat.sniff(file.prefix(16)) != nil
     }
 }

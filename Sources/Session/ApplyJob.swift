@@ -29,6 +29,9 @@ public final class ApplyJob: Sendable {
         /// Stamp photos stampcam stamped before, over their stamp (`--stamp-again`); otherwise they
         /// fail with `AlreadyStamped`.
         public var stampAgain: Bool
+        /// Mark the output folder as one of stamped photos (not when `-o` names one file in a
+        /// folder of the user's own).
+        public var markFolder = true
 
         public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
                     jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String,
@@ -128,10 +131,14 @@ public final class ApplyJob: Sendable {
         for failure in failures {
             record(Outcome(input: failure.input, status: .failed, error: failure.error))
         }
-        try OutputFolder.prepare(settings.output)
         let items = inputs.items
         // Names are planned over the whole batch (every shard plans the same), the work is this shard's.
         let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
+        // Nothing to stamp: no output folder is made (a failed run leaves no empty folder behind).
+        guard !mine.isEmpty else { return summary.withLock { $0 } }
+        let outputExisted = FileSystem.exists(settings.output)
+        try OutputFolder.prepare(settings.output, mark: settings.markFolder)
+        defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
         let workers = max(1, min(settings.jobs, mine.count))
         // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
         var writers: [PhotoWriter] = []
@@ -151,7 +158,7 @@ public final class ApplyJob: Sendable {
             if inShard.contains(index) { record(Outcome(input: items[index].input, status: .failed, error: error)) }
         }
         let next = Mutex(0)
-        let folders = FolderCache()
+        let folders = FolderCache(mark: settings.markFolder)
         let pool = WriterPool(writers)
         Threads.run(count: workers) { [self] worker in
             let writer = pool.take(worker)
@@ -242,7 +249,7 @@ public final class ApplyJob: Sendable {
 
     /// The stamp's fields for a photo; reads the header when `metadata` is not given.
     private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
-        let metadata = try metadata ?? PhotoMetadata(jpeg: try InputFile.map(item.input))
+        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.map(item.input))
         var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
         fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
         fields.sequence = item.sequence
@@ -266,15 +273,19 @@ public final class ApplyJob: Sendable {
             case .claimed(let claimed): claim = claimed
             case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
             }
-            let photo = try Photo(jpeg: try InputFile.map(item.input), options: settings.load)
+            let photo = try Photo(file: try InputFile.map(item.input), options: settings.load)
             if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
                 claim.release()
                 throw AlreadyStamped(record)
             }
             let fields = try fields(for: item, metadata: photo.metadata)
             let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
-            return Outcome(input: item.input, status: .done, output: written.path,
-                           warnings: photo.metadata.warnings + written.warnings, stampNotes: written.stampNotes)
+            var warnings = photo.metadata.warnings + written.warnings
+            // Read by its content; a name that says otherwise is worth knowing (a phone's HEIC renamed .jpg).
+            if let named = ImageFormat.named(item.input), named != photo.format {
+                warnings.insert("this is a \(photo.format.rawValue) file, named like a \(named.rawValue) one; read as \(photo.format.rawValue)", at: 0)
+            }
+            return Outcome(input: item.input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes)
         } catch {
             return Outcome(input: item.input, status: .failed, error: error)
         }
@@ -287,6 +298,9 @@ public final class ApplyJob: Sendable {
 private final class FolderCache: Sendable {
     private let known = Mutex<[String: FileError?]>([:])
     private let created = Mutex<Set<String>>([])
+    private let mark: Bool
+
+    init(mark: Bool) { self.mark = mark }
 
     func prepare(_ folder: String) throws(FileError) {
         if let result = known.withLock({ $0[folder] }) {
@@ -295,7 +309,7 @@ private final class FolderCache: Sendable {
         }
         let existed = FileSystem.exists(folder)
         do {
-            try OutputFolder.prepare(folder)
+            try OutputFolder.prepare(folder, mark: mark)
             known.withLock { $0[folder] = .some(nil) }
             if !existed { created.withLock { _ = $0.insert(folder) } }
         } catch {

@@ -5,7 +5,9 @@ import Templates
 
 /// Which values a stamp shows, decided in one place so the live preview, the review and the saved
 /// photo always agree: the values given (command line, config) win; then the photo's own (EXIF time
-/// with its zone, Artist, GPS, camera); then the file's modification time or the clock.
+/// with its zone, Artist, GPS, camera); then the file's modification time or the clock. A stamp
+/// claims no more than is known: a camera time without a zone is shown without one (or in `--tz`,
+/// when given), never labelled with this computer's zone.
 public struct FieldPolicy: Sendable, Equatable {
     /// Values given by the user; they win over the photo's own.
     public var given: Fields
@@ -58,7 +60,7 @@ public struct FieldPolicy: Sendable, Equatable {
             own.timeSource = "EXIF"
         } else if let fileTime {
             own.time = fileTime
-            own.timeSource = "file time"
+            own.timeSource = Fields.fileTimeSource
         }
         own.user = metadata.artist
         if let gps = metadata.gps {
@@ -66,14 +68,22 @@ public struct FieldPolicy: Sendable, Equatable {
             own.longitude = gps.longitude
             own.altitude = gps.altitude
         }
-        // Models often repeat the make ("Canon" + "Canon EOS 1000D").
-        if let make = metadata.make, let model = metadata.model, model.lowercased().hasPrefix(make.lowercased()) {
-            own.camera = model
-        } else {
-            let camera = [metadata.make, metadata.model].compactMap { $0 }
-            if !camera.isEmpty { own.camera = camera.joined(separator: " ") }
-        }
+        own.camera = Self.camera(make: metadata.make, model: metadata.model)
         return inZone(given.filled(from: own))
+    }
+
+    /// Make and model as one name, the make left out when the model already says it: "Canon" +
+    /// "Canon EOS 1000D" is "Canon EOS 1000D", "NIKON CORPORATION" + "NIKON D3100" is "NIKON D3100".
+    static func camera(make: String?, model: String?) -> String? {
+        let make = make?.trimmingSpaces, model = model?.trimmingSpaces
+        guard let model, !model.isEmpty else { return make?.isEmpty == false ? make : nil }
+        guard let make, !make.isEmpty else { return model }
+        let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        let modelWords = model.lowercased().split(separator: " ")
+        if model.lowercased().hasPrefix(make.lowercased()) || modelWords.first.map(String.init) == brand {
+            return model
+        }
+        return make + " " + model
     }
 
     /// The fields of a photo just taken: its capture time (the camera's clock) and camera.
@@ -104,16 +114,23 @@ public struct FieldPolicy: Sendable, Equatable {
         Timestamp(secondsSinceEpoch: secondsSinceEpoch, utcOffsetMinutes: WallClock.localOffsetMinutes(at: secondsSinceEpoch))
     }
 
-    /// Shows the time in `zone`, or labels a time of unknown zone with the local zone.
+    /// Shows the time in `zone` (`--tz`; a time of unknown zone is taken to be in it). Without
+    /// `--tz`, a time of unknown zone stays without one: the photo does not say where it was taken,
+    /// and this computer's zone today says nothing about that.
     func inZone(_ fields: Fields) -> Fields {
         var result = fields
-        guard let time = fields.time else { return result }
-        if let zone {
-            result.time = time.converted(toOffsetMinutes: zone.offsetMinutes(at: time))
-        } else if time.utcOffsetMinutes == nil {
-            let roughly = time.converted(toOffsetMinutes: 0).secondsSinceEpoch ?? 0
-            result.time = time.converted(toOffsetMinutes: WallClock.localOffsetMinutes(at: roughly))
-        }
+        guard let time = fields.time, let zone else { return result }
+        result.time = time.converted(toOffsetMinutes: zone.offsetMinutes(at: time))
         return result
+    }
+}
+
+private extension String {
+    /// Without the spaces cameras pad EXIF strings with.
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return String(slice)
     }
 }

@@ -22,15 +22,20 @@ public final class PhotoWriter {
         public var version: String
         /// The time a stamp is made (recorded in the photo's XMP).
         public var clock: @Sendable () -> Timestamp
+        /// The longest side a stamped photo may have; a larger one is fitted to it first (`shoot
+        /// --max-size`, like `apply`'s). 0 keeps the size.
+        public var maxSize: Int
 
         public init(quality: Int = 90, replace: Bool = false, protected: Set<FileIdentity> = [], exec: ExecHook? = nil,
-                    version: String = "", clock: @escaping @Sendable () -> Timestamp = FieldPolicy.clockTime) {
+                    version: String = "", maxSize: Int = 0,
+                    clock: @escaping @Sendable () -> Timestamp = FieldPolicy.clockTime) {
             self.quality = quality
             self.replace = replace
             self.protected = protected
             self.exec = exec
             self.version = version
             self.clock = clock
+            self.maxSize = maxSize
         }
     }
 
@@ -88,6 +93,7 @@ public final class PhotoWriter {
     public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields,
                             original: KeptOriginal? = nil) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         var stamped = photo
+        do { try stamped.fit(maxSize: settings.maxSize) } catch { throw .image(error) }
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
             switch error {

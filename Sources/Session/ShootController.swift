@@ -38,6 +38,8 @@ public final class ShootController: Sendable {
         public var fontConfig: String
         /// Turns an error into the line the front end shows (the front end adds its own advice).
         public var describe: @Sendable (any Error) -> String
+        /// Mark the folder as one of stamped photos (not when `-o` names one file in a folder of the user's own).
+        public var markFolder = true
 
         public init(devices: [String], capture: CaptureSettings, styles: [Template], style: Int, fields: FieldPolicy,
                     folder: String, nameTemplate: TextTemplate?, keepOriginal: Bool, writer: PhotoWriter.Settings,
@@ -70,6 +72,8 @@ public final class ShootController: Sendable {
         public var folder: String
         /// The styles' names, in cycle order (`state.style` indexes them).
         public var styleNames: [String]
+        /// Zooming crops the frame (no zoom control): a photo at zoom Z is `frameSize` / Z.
+        public var zoomCrops = false
         /// Notes of the camera and warnings (a failed share command) since a front end last took them.
         public var notices: [Notice] = []
         /// The error behind the last failed capture or save (its message is in `state.message`).
@@ -124,10 +128,12 @@ public final class ShootController: Sendable {
         self.settings = settings
         let camera = try Camera.open(settings.devices[0], settings: settings.capture)
         let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
-                               maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count)
+                               maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count,
+                               zoom: settings.capture.zoom)
         session = Mutex(ShootSession(state))
         published = ConditionLock(Snapshot(state: state, camera: camera.info.card, frameSize: camera.frameSize,
                                            folder: settings.folder, styleNames: settings.styles.map(\.name),
+                                           zoomCrops: !camera.zoomsOptically,
                                            notices: camera.takeNotes().map { Notice(text: $0, isWarning: false) }))
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
         let watermarker = try Watermarker(fontConfig: settings.fontConfig)
@@ -319,6 +325,7 @@ public final class ShootController: Sendable {
                 publish {
                     $0.camera = opened.info.card
                     $0.frameSize = opened.frameSize
+                    $0.zoomCrops = !opened.zoomsOptically
                 }
                 noteCamera(camera)
             } catch {
@@ -363,7 +370,7 @@ public final class ShootController: Sendable {
         var number = nextNumber.withLock { $0 }
         var claim: NameClaim?
         var name = plannedName(fields: fields, time: still.metadata.time, number: number)
-        if (try? OutputFolder.prepare(settings.folder)) != nil {
+        if (try? OutputFolder.prepare(settings.folder, mark: settings.markFolder)) != nil {
             for _ in 0..<1000 {
                 fields.sequence = number
                 name = plannedName(fields: fields, time: still.metadata.time, number: number)
@@ -421,7 +428,7 @@ public final class ShootController: Sendable {
             if let held = shot.claim {
                 claim = held
             } else {
-                try OutputFolder.prepare(settings.folder)
+                try OutputFolder.prepare(settings.folder, mark: settings.markFolder)
                 guard case .claimed(let claimed) = try NameClaim.claim(shot.name, in: settings.folder, existing: .number) else {
                     throw FileError.cannotCreate(path: settings.folder + "/" + shot.name, reason: "the name is taken")
                 }

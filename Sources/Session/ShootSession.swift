@@ -22,6 +22,7 @@ public struct ShootSession: Sendable {
             effects.append(.exit)
         case (.confirmingQuit, .confirm(false)):
             s.phase = .reviewing  // only a photo under review can be unsaved
+            s.message = nil
         case (.confirmingQuit, _):
             break
         case (.saving, .quit):
@@ -78,7 +79,12 @@ public struct ShootSession: Sendable {
         // Live controls: in the viewfinder (and after a save or a failed capture).
         case (_, .nextStyle) where s.isLive, (_, .previousStyle) where s.isLive:
             s.style = cycled(s.style, by: event == .nextStyle ? 1 : -1, count: s.styleCount)
+        case (_, .cycleFlash) where s.isLive && s.flashModes.count < 2:
+            s.message = "This camera has no flash or torch to switch"
+        case (_, .switchCamera) where s.isLive && s.cameraCount < 2:
+            s.message = "No other camera to switch to"
         case (_, .cycleFlash) where s.isLive:
+            s.message = nil
             let index = s.flashModes.firstIndex(of: s.flash) ?? 0
             s.flash = s.flashModes[(index + 1) % s.flashModes.count]
             effects.append(.setFlash(s.flash))

@@ -39,12 +39,13 @@ public struct ShootState: Equatable, Sendable {
     public var message: String?
 
     public init(styleCount: Int, style: Int = 0, flashModes: [FlashMode] = [.off], maxZoom: Double = 4,
-                cameraCount: Int = 1) {
+                cameraCount: Int = 1, zoom: Double = 1) {
         self.styleCount = max(1, styleCount)
         self.style = min(max(0, style), self.styleCount - 1)
         self.flashModes = flashModes.contains(.off) ? flashModes : [.off] + flashModes
         flash = .off
         self.maxZoom = max(1, maxZoom)
+        self.zoom = min(max(1, zoom), self.maxZoom)
         self.cameraCount = max(1, cameraCount)
     }
 

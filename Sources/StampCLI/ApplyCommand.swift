@@ -37,7 +37,7 @@ enum ApplyCommand: Command {
     static let spec = CommandSpec(
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
-        summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
+        summary: "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
                   quiet, json]
             + StampOptions.all)
@@ -46,6 +46,18 @@ enum ApplyCommand: Command {
     struct Display {
         var quiet: Bool
         var json: Bool
+    }
+
+    /// Whether `-o` names a JPEG file rather than a folder: it ends in .jpg or .jpeg and is no folder.
+    static func namesOneFile(_ output: String) -> Bool {
+        let lower = output.lowercased()
+        return (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) && FileStatus(path: output)?.isFolder != true
+    }
+
+    /// A name template that is exactly `name` (braces doubled).
+    static func literalName(_ name: String) throws(UsageError) -> TextTemplate {
+        let escaped = name.flatMap { $0 == "{" || $0 == "}" ? [$0, $0] : [$0] }.map(String.init).joined()
+        do { return try TextTemplate(escaped) } catch { throw .badValue(option: "--output", value: name, expected: "a file name") }
     }
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
@@ -62,6 +74,19 @@ enum ApplyCommand: Command {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }
         if folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        // `-o photo.jpg` with one photo writes that file, as ImageMagick and fswebcam users expect.
+        var singleFile: String?
+        if Self.namesOneFile(folder) {
+            guard options.positionals.count == 1, options.positionals[0] != "-",
+                  FileStatus(path: options.positionals[0])?.isFolder != true else {
+                throw UsageError.badValue(option: "--output", value: folder,
+                                          expected: "usable with several photos or a folder: it names one file; give a folder (-o DIR)")
+            }
+            let slash = folder.lastIndex(of: "/")
+            singleFile = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
+            // The file named wins over a --name (from the config file, say).
+            folder = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        }
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
@@ -72,6 +97,7 @@ enum ApplyCommand: Command {
         let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
                                                       variables: Set(stamp.fields.given.extra.keys))
         for warning in warnings { context.console.err("stampcam: " + warning.description) }
+        if let warning = StampOptions.notShownWarning(style, given: stamp.fields.given) { context.console.err("stampcam: " + warning) }
         let settings = ApplyJob.Settings(
             output: folder,
             load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
@@ -81,8 +107,11 @@ enum ApplyCommand: Command {
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
-            nameTemplate: try options.value(name), style: style, fields: stamp.fields,
-            fontConfig: context.resources.fontConfig, shard: try options.value(shard), stampAgain: options.flag(stampAgain))
+            nameTemplate: try singleFile.map { file throws(UsageError) in try literalName(file) } ?? options.value(name),
+            style: style, fields: stamp.fields, fontConfig: context.resources.fontConfig, shard: try options.value(shard),
+            stampAgain: options.flag(stampAgain))
+        var jobSettings = settings
+        jobSettings.markFolder = singleFile == nil
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }
@@ -91,7 +120,7 @@ enum ApplyCommand: Command {
             + inputs.failures.filter { part?.contains(PhotoName.lastComponent($0.input)) ?? true }.count
         let tally = Tally(total: total, console: context.console,
                           display: Display(quiet: options.flag(quiet), json: options.flag(json)))
-        let started = ApplyJob(settings: settings)
+        let started = ApplyJob(settings: jobSettings)
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }
         let summary = try started.run(inputs) { tally.record($0) }

@@ -24,6 +24,9 @@ enum Config {
         var arguments: [String] = []
         for key in settings.keys.sorted() {
             guard known.contains(key) else {
+                if let near = Variables.suggestion(for: key, among: known.sorted()) {
+                    throw .badValue(option: "config", value: "\(file): \(key)", expected: "a setting (did you mean '\(near)'?)")
+                }
                 throw .badValue(option: "config", value: "\(file): \(key)",
                                 expected: "a setting (known: \(known.sorted().joined(separator: ", ")))")
             }

@@ -38,8 +38,11 @@ struct Failure: Error {
         case let error as TemplateError:
             self.init(error.description, code: .dataError)
         case let error as TemplateStore.UnknownStyle:
+            // `site_report`, `Classic`: the id meant, when one is close.
+            let folded = error.choice.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 }
+            let near = Variables.suggestion(for: String(folded), among: error.known).map { " (did you mean '\($0)'?)" } ?? ""
             self.init(UsageError.badValue(option: "--template", value: error.choice,
-                                          expected: "a known style (\(error.known.joined(separator: ", "))) or a .json file").description,
+                                          expected: "a known style (\(error.known.joined(separator: ", "))) or a .json file").description + near,
                       code: .usage)
         case let error as WatermarkError:
             switch error {
@@ -63,7 +66,7 @@ struct Failure: Error {
 
     init(file error: FileError) {
         switch error {
-        case .cannotRead: self.init(error.description, code: .noInput)
+        case .cannotRead, .noPhotos: self.init(error.description, code: .noInput)
         case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
         case .io: self.init(error.description, code: .ioError)
         }

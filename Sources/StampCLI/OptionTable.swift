@@ -1,3 +1,5 @@
+import Templates
+
 /// One command-line option's row: drives parsing, `--help`, the config file and completion.
 public struct OptionSpec: Sendable {
     public let long: String
@@ -109,15 +111,18 @@ public struct CommandSpec: Sendable {
     public let usage: String
     public let summary: String
     public let options: [OptionSpec]
+    /// More help after the options (the keys of the interactive camera).
+    public let notes: String
 
     static let help = Flag("help", short: "h", help: "show this help")
 
     /// Every command also gets `-h, --help`.
-    init(name: String, usage: String, summary: String, options: [any OptionDeclaration]) {
+    init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: String = "") {
         self.name = name
         self.usage = usage
         self.summary = summary
         self.options = (options + [Self.help]).map(\.spec)
+        self.notes = notes
     }
 
     /// `--help` text generated from the table.
@@ -133,6 +138,7 @@ public struct CommandSpec: Sendable {
         for (left, right) in rows {
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
         }
+        if !notes.isEmpty { text += "\n" + notes }
         return text
     }
 
@@ -166,7 +172,13 @@ public struct CommandSpec: Sendable {
                 option = options.first { $0.short == letters.first }
                 if letters.count > 1 { inlineValue = String(letters.dropFirst()) }  // -o/tmp/out
             }
-            guard let option else { throw .unknownOption(argument, command: name) }
+            guard let option else {
+                let spelled = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                if spelled.hasPrefix("--"), let near = Variables.suggestion(for: String(spelled.dropFirst(2)), among: options.map(\.long)) {
+                    throw .misspeltOption(spelled, command: name, suggestion: "--" + near)
+                }
+                throw .unknownOption(argument, command: name)
+            }
             let spelled = argument.hasPrefix("--") ? "--\(option.long)" : argument.prefix(2).description
             if option.valueName == nil {
                 if inlineValue != nil { throw .unexpectedValue(option: spelled) }

@@ -25,12 +25,23 @@ enum ShootCommand: Command {
         }
     }
     static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 92)")
+    static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535,
+                                        help: "fit the photo's long side to PX pixels, as apply does; 0 keeps the camera's size (default 1024)")
 
     static let spec = CommandSpec(
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [yes, count, interval, output, name, keepOriginal, exec, quality] + CaptureOptions.all + StampOptions.all)
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all,
+        notes: """
+            keys (on a terminal, without --yes):
+              Space/Enter  take the photo           u/Enter  use (save) the photo under review
+              ←/→          previous/next style      r        retake
+              f            cycle the flash modes    c        next camera
+              +/- (↑/↓)    zoom in/out              a        autofocus
+              q/Esc        quit (asks first when a photo is not saved); Ctrl-C quits at once
+
+            """)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
@@ -50,13 +61,29 @@ enum ShootCommand: Command {
         for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
             console.err("stampcam: " + warning.description)
         }
+        if let warning = StampOptions.notShownWarning(chosen, given: stamp.fields.given) { console.err("stampcam: " + warning) }
         // Styles with errors are left out of the cycle (said once), so none fails in the middle of a shoot.
         let usable = store.usableStyles(checkingWith: checker, variables: variables)
         for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
         var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
-        let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
-        try OutputFolder.prepare(folder)
+        var folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
+        // `--yes -o photo.jpg` takes one photo into that file, as fswebcam does.
+        var singleFile: TextTemplate?
+        if let given = try options.value(output), ApplyCommand.namesOneFile(given) {
+            guard !interactive, photos == 1 else {
+                throw UsageError.badValue(option: "--output", value: given,
+                                          expected: "usable without --yes or with --count above 1: it names one file; give a folder (-o DIR)")
+            }
+            // The file named wins over a --name (from the config file, say).
+            let slash = given.lastIndex(of: "/")
+            singleFile = try ApplyCommand.literalName(slash.map { String(given[given.index(after: $0)...]) } ?? given)
+            folder = slash.map { $0 == given.startIndex ? "/" : String(given[..<$0]) } ?? "."
+        }
+        let folderExisted = FileSystem.exists(folder)
+        try OutputFolder.prepare(folder, mark: singleFile == nil)
+        // A run that saved nothing (no camera, quit at once) leaves no empty folder behind.
+        defer { if !folderExisted { OutputFolder.removeIfEmpty(folder) } }
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
         var devices = [device]
         if interactive && device != Cameras.testDevice {
@@ -65,14 +92,16 @@ enum ShootCommand: Command {
         let settings = ShootController.Settings(
             devices: devices, capture: capture, styles: styles,
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
-            nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
+            nameTemplate: try singleFile ?? options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
-                                         version: StampCLI.version),
+                                         version: StampCLI.version, maxSize: try options.value(maxSize) ?? 1024),
             fontConfig: context.resources.fontConfig,
-            describe: { Failure($0, path: folder).message })
-        let controller = try ShootController(settings: settings)
+            describe: { [folder] in Failure($0, path: folder).message })
+        var controllerSettings = settings
+        controllerSettings.markFolder = singleFile == nil
+        let controller = try ShootController(settings: controllerSettings)
         defer { controller.close() }
-        if interactive { return ShootScreen(controller: controller).run() }
+        if interactive { return ShootScreen(controller: controller, fields: stamp.fields.given).run() }
         return try series(controller, count: photos, interval: pause, console: console)
     }
 

@@ -14,9 +14,15 @@ final class ShootScreen {
     private var notice: String?
     private var lastSize = (columns: 0, rows: 0)
     private var lastSaved: String?
+    /// "Saved PATH" shows this long, then the status line comes back.
+    private var savedUntil = 0.0
+    static let savedSeconds = 4.0
+    /// The values given (user, project, place), shown on the status line.
+    private let fields: Fields
 
-    init(controller: ShootController) {
+    init(controller: ShootController, fields: Fields = Fields()) {
         self.controller = controller
+        self.fields = fields
     }
 
     /// Runs until the user quits; the terminal is restored on every way out.
@@ -38,6 +44,7 @@ final class ShootScreen {
             if let saved = snapshot.lastSaved, saved.path != lastSaved {
                 lastSaved = saved.path
                 notice = saved.warnings.first
+                savedUntil = WallClock.monotonic() + Self.savedSeconds
             }
             draw(snapshot)
         }
@@ -76,28 +83,58 @@ final class ShootScreen {
             ?? HalfBlocks.blank(columns: size.columns, rows: rows)
         var screen = "\u{1B}[H" + lines.joined(separator: "\n")
         screen += "\n" + Self.bar(statusText(snapshot), width: size.columns, reverse: true)
-        screen += "\n" + Self.bar(Self.help(for: snapshot.state.phase), width: size.columns, reverse: false)
+        screen += "\n" + Self.bar(Self.help(for: snapshot.state.phase, width: size.columns), width: size.columns, reverse: false)
         terminal.write(screen)
     }
 
     private func statusText(_ snapshot: ShootController.Snapshot) -> String {
+        Self.status(snapshot, notice: notice, fields: fields, showSaved: WallClock.monotonic() < savedUntil)
+    }
+
+    /// The status line: what is happening, a message, or the camera, size, flash, style, zoom,
+    /// folder and the values given. "Saved PATH" only while `showSaved`.
+    static func status(_ snapshot: ShootController.Snapshot, notice: String?, fields: Fields, showSaved: Bool) -> String {
         let state = snapshot.state
         switch state.phase {
         case .capturing: return "Taking the photo…"
         case .saving: return "Saving…"
         default: break
         }
-        if let message = state.message ?? notice { return PathEncoding.display(message) }
-        return "\(snapshot.camera) \(snapshot.frameSize)  flash \(state.flash.rawValue)  style \(snapshot.styleNames[state.style]) "
-            + "(\(state.style + 1)/\(state.styleCount))  zoom \(ProgressLine.oneDecimal(state.zoom))×  → \(PathEncoding.display(snapshot.folder))"
+        var message = state.message
+        if case .saved = state.phase, !showSaved { message = nil }
+        if let message = message ?? notice { return PathEncoding.display(message) }
+        let style = "style \(snapshot.styleNames[state.style]) (\(state.style + 1)/\(state.styleCount))"
+        let given = [fields.user, fields.project, fields.location].compactMap { $0 }.filter { !$0.isEmpty }
+        let values = given.isEmpty ? "" : "  · " + given.joined(separator: " · ")
+        if state.phase == .reviewing {
+            return "REVIEW — not saved  \(style)\(values)  → \(PathEncoding.display(snapshot.folder))"
+        }
+        // A digital zoom crops: the photo is the frame divided by the zoom.
+        var size = "\(snapshot.frameSize)"
+        if snapshot.zoomCrops && state.zoom > 1 {
+            size = "\(Int(Double(snapshot.frameSize.width) / state.zoom))x\(Int(Double(snapshot.frameSize.height) / state.zoom))"
+        }
+        return "\(snapshot.camera) \(size)  flash \(state.flash.rawValue)  \(style)  zoom \(ProgressLine.oneDecimal(state.zoom))×\(values)"
+            + "  → \(PathEncoding.display(snapshot.folder))"
     }
 
-    static func help(for phase: ShootState.Phase) -> String {
+    /// The keys of a phase, fitted to `width` columns: spacing shrinks, then keys from the middle
+    /// go, so "q quit" is always there.
+    static func help(for phase: ShootState.Phase, width: Int = .max) -> String {
+        var keys: [String]
         switch phase {
-        case .reviewing: return "u/Enter use   r retake   ←/→ style   q quit"
-        case .confirmingQuit: return "y quit without saving   n go back"
+        case .reviewing: keys = ["u/Enter use", "r retake", "←/→ style", "q quit"]
+        case .confirmingQuit: keys = ["y quit without saving", "n go back"]
         case .capturing, .saving: return "…"
-        default: return "Space shoot   ←/→ style   f flash   c camera   +/- zoom   a focus   q quit"
+        default: keys = ["Space shoot", "←/→ style", "f flash", "c camera", "+/- zoom", "a focus", "q quit"]
+        }
+        while true {
+            for separator in ["   ", "  ", " "] {
+                let line = keys.joined(separator: separator)
+                if line.count <= width { return line }
+            }
+            guard keys.count > 2 else { return keys.joined(separator: " ") }
+            keys.remove(at: keys.count - 2)
         }
     }
 

@@ -8,7 +8,7 @@ public enum StampCLI {
 
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ApplyCommand.self, RestampCommand.self, StylesCommand.self, TemplatesCommand.self,
-        DevicesCommand.self, TestCardCommand.self, CompletionCommand.self, BenchCommand.self,
+        DevicesCommand.self, TestCardCommand.self, DoctorCommand.self, CompletionCommand.self, BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 
@@ -51,7 +51,8 @@ public enum StampCLI {
         }
         do {
             let configFile = ConfigFolder.locate(environment: environment) + "/config.json"
-            let defaults = try Config.arguments(for: commandType.spec, file: configFile)
+            // doctor reports a broken config file instead of stopping at it.
+            let defaults = commandType == DoctorCommand.self ? [] : try Config.arguments(for: commandType.spec, file: configFile)
             let options = try commandType.spec.parse(defaults + Array(arguments.dropFirst()))
             if options.flag(CommandSpec.help) {
                 console.out(commandType.spec.help)

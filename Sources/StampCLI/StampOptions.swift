@@ -8,7 +8,7 @@ enum StampOptions {
                                       help: "watermark style: an id from 'stampcam styles' or a .json file (default classic)")
     static let templateDir = Option.text("template-dir", value: "DIR", help: "also load templates from DIR (repeatable)")
     static let time = Option<Timestamp>("time", value: "ISO8601",
-                                        help: "time to stamp, e.g. 2026-11-29T14:03:12+08:00 (default: from EXIF)") { text throws(UsageError) in
+                                        help: "time to stamp, e.g. 2026-11-29T14:03:12+08:00 (default: the photo's EXIF time, else the clock)") { text throws(UsageError) in
         guard let time = Timestamp(iso8601: text) else {
             throw .badValue(option: "--time", value: text, expected: "an ISO 8601 time like 2026-11-29T14:03:12+08:00")
         }
@@ -52,6 +52,16 @@ enum StampOptions {
         var fields: FieldPolicy
         var templateChoice: String?
         var templateFolders: [String]
+    }
+
+    /// The warning for values given that `style` does not show (`--note` with minimal), or nil:
+    /// a given value never goes missing silently.
+    static func notShownWarning(_ style: Template, given: Fields) -> String? {
+        let missing = style.fieldsNotShown(given)
+        guard !missing.isEmpty else { return nil }
+        let options = missing.map { "--\($0)" }
+        return "warning: the style '\(style.id)' does not show " + options.joined(separator: ", ")
+            + " (it shows: \(style.shownFieldNames.joined(separator: ", "))); 'stampcam styles' lists what each style shows"
     }
 
     static func values(_ options: ParsedOptions) throws(UsageError) -> Values {

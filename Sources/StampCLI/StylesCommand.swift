@@ -23,10 +23,14 @@ enum StylesCommand: Command {
         for problem in store.problems { context.console.err("stampcam: warning: " + problem) }
         guard let source = try options.value(sheet) else {
             let idWidth = (store.catalog.entries.map(\.template.id.count).max() ?? 0) + 2
+            // The default is the style a bare `apply` or `shoot` would use: the config file's
+            // "template" (or -t) when set, else classic.
+            let chosen = (try? store.resolve(stamp.templateChoice))?.id ?? TemplateCatalog.defaultID
             for entry in store.catalog.entries {
                 let template = entry.template
-                let marker = template.id == TemplateCatalog.defaultID ? " (default)" : ""
-                context.console.out(template.id.padding(idWidth) + "\(template.name)\(marker) [\(entry.source.rawValue)] — \(template.description)")
+                let marker = template.id == chosen ? " (default)" : ""
+                context.console.out(template.id.padding(idWidth) + "\(template.name)\(marker) [\(entry.source.rawValue)] — \(template.description)"
+                    + " Shows: \(template.shownFieldNames.joined(separator: ", ")).")
             }
             return .success
         }
@@ -41,7 +45,7 @@ enum StylesCommand: Command {
         } else {
             let file = try InputFile.map(source)
             protected.insert(file.status.identity)
-            photo = try Photo(jpeg: file, options: LoadOptions(maxSize: 640))
+            do { photo = try Photo(file: file, options: LoadOptions(maxSize: 640)) } catch { throw Failure(error, path: source) }
             for warning in photo.metadata.warnings { context.console.err("stampcam: \(PathEncoding.display(source)): warning: \(warning)") }
             fields = stamp.fields.fields(for: photo.metadata, fileTime: FieldPolicy.fileTime(modified: file.status.modified))
             fields.filename = source.split(separator: "/").last.map(String.init) ?? source

@@ -10,7 +10,8 @@ enum TemplatesCommand: Command {
         name: "templates",
         usage: "templates check [FILE...] [options]",
         summary: "Check templates (the given files, else all known): JSON, markup, and glyphs for the given field values.",
-        options: StampOptions.all)
+        // Which style -t picks means nothing here: the files given (or all) are checked.
+        options: StampOptions.all.filter { $0.spec.long != StampOptions.template.spec.long })
 
     /// Field values that exercise every line when the user gives none.
     static let sample = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "sample",

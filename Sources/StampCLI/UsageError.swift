@@ -2,6 +2,8 @@
 public enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownCommand(String)
     case unknownOption(String, command: String)
+    /// An unknown option close to a real one (`--usr` for `--user`).
+    case misspeltOption(String, command: String, suggestion: String)
     case missingValue(option: String)
     case unexpectedValue(option: String)
     case badValue(option: String, value: String, expected: String)
@@ -13,6 +15,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             return "unknown command '\(name)' (see 'stampcam --help')"
         case .unknownOption(let option, let command):
             return "unknown option '\(option)' for '\(command)' (see 'stampcam \(command) --help')"
+        case .misspeltOption(let option, let command, let suggestion):
+            return "unknown option '\(option)' for '\(command)' (did you mean '\(suggestion)'?)"
         case .missingValue(let option):
             return "option '\(option)' needs a value"
         case .unexpectedValue(let option):

@@ -61,6 +61,13 @@ public struct Fields: Sendable, Equatable {
 }
 
 extension Fields {
+    /// `timeSource` of a time that is only the file's modification time: it says when the file was
+    /// last written, not when the photo was taken, and a stamp marks it (`TimeStyle.fileTimeMark`).
+    public static let fileTimeSource = "file time"
+
+    /// Whether the time is only the file's modification time.
+    public var timeIsFileTime: Bool { time != nil && timeSource == Self.fileTimeSource }
+
     /// The most characters a field value shows; a longer one is cut and ends in "…". Long enough for a
     /// long address or note, short enough that a value cannot push the date off the photo (a line
     /// wraps to at most three lines) nor make text layout slow (its cost grows with length squared).

@@ -10,7 +10,7 @@ extension Template {
             throw TemplateError(file: file, path: error.path, problem: "\(error.problem) (line \(error.line), column \(error.column))")
         }
         let root = Node(value: value, path: "", file: file)
-        let keys = try root.object(["version", "id", "name", "description", "order", "tone", "blocks"])
+        let keys = try root.object(["version", "id", "name", "description", "order", "tone", "timeFormat", "blocks"])
         let version = try keys.required("version").integer(in: 1...1000)
         guard version == Template.formatVersion else {
             throw try keys.required("version").fail(
@@ -26,6 +26,7 @@ extension Template {
         description = try keys["description"]?.string() ?? ""
         order = try keys["order"]?.integer(in: -1_000_000...1_000_000) ?? 1000
         tone = try keys["tone"]?.choice(Tone.self) ?? .none
+        timeStyle = try keys["timeFormat"].map { node throws(TemplateError) in try TimeStyle(node) } ?? .standard
         let blockNodes = try keys.required("blocks").array()
         guard !blockNodes.isEmpty else { throw try keys.required("blocks").fail("expected at least one block") }
         guard blockNodes.count <= Template.maxBlocks else {
@@ -95,6 +96,32 @@ extension Template.Block {
                                  size: try logo["size"]?.number(in: 0.01...1) ?? 0.08,
                                  position: try logo["position"]?.choice(Template.Logo.Position.self) ?? .left)
         }
+    }
+}
+
+extension TimeStyle {
+    /// `{"date": "%d.%m.%Y", "time": "%H:%M", "fileTimeMark": "file time"}`; `fileTimeMark` may be
+    /// false (no mark) or a text.
+    init(_ node: Node) throws(TemplateError) {
+        let keys = try node.object(["date", "time", "fileTimeMark"])
+        func format(_ key: String, _ standard: String) throws(TemplateError) -> String {
+            guard let node = keys[key] else { return standard }
+            let text = try node.string()
+            if let problem = TimeFormat.problem(in: text) { throw node.fail(problem) }
+            return text
+        }
+        var mark: String? = TimeStyle.defaultFileTimeMark
+        if let node = keys["fileTimeMark"] {
+            if case .bool = node.value {
+                mark = try node.bool() ? TimeStyle.defaultFileTimeMark : nil
+            } else {
+                let text = try node.string()
+                guard text.count <= 40 else { throw node.fail("a mark of at most 40 characters, like \"file time\"") }
+                mark = text.isEmpty ? nil : text
+            }
+        }
+        self.init(date: try format("date", TimeStyle.standard.date), time: try format("time", TimeStyle.standard.time),
+                  fileTimeMark: mark)
     }
 }
 

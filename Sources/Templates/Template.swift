@@ -12,6 +12,8 @@ public struct Template: Sendable, Equatable {
     public var order: Int
     /// A tone applied to the whole photo before stamping.
     public var tone: Tone
+    /// How `{date}`, `{time}` and `{datetime}` are written, and the mark a file time gets.
+    public var timeStyle: TimeStyle = .standard
     public var blocks: [Block]
     /// The folder the template was read from; logo files are relative to it.
     public var folder: String

@@ -171,9 +171,15 @@ public struct TextTemplate: Sendable, Equatable {
         }.joined()
     }
 
+    /// Whether the text shows the time (`{date}`, `{time}`, `{datetime}`).
+    public var showsTime: Bool {
+        variableNames.contains { Variables.timeNames.contains($0) }
+    }
+
     /// The text with each variable's value escaped by `escape`, or nil when the text has variables and
-    /// all of them are empty (so "User: {user}" disappears instead of printing "User: ").
-    public func render(_ fields: Fields, escape: (String) -> String = Markup.escape) -> String? {
+    /// all of them are empty (so "User: {user}" disappears instead of printing "User: "). Times
+    /// without a format of their own are written as `style` says.
+    public func render(_ fields: Fields, style: TimeStyle = .standard, escape: (String) -> String = Markup.escape) -> String? {
         var output = ""
         var variables = 0, empty = 0
         for segment in segments {
@@ -182,7 +188,7 @@ public struct TextTemplate: Sendable, Equatable {
                 output += text
             case .variable(let references):
                 variables += 1
-                let value = references.lazy.map { Variables.value(name: $0.name, format: $0.format, fields: fields) }
+                let value = references.lazy.map { Variables.value(name: $0.name, format: $0.format, fields: fields, style: style) }
                     .first { !$0.isEmpty } ?? ""
                 if value.isEmpty { empty += 1 }
                 output += escape(value)
@@ -194,7 +200,25 @@ public struct TextTemplate: Sendable, Equatable {
 
 /// Escaping for Pango markup (XML text): user values never become markup.
 public enum Markup {
+    /// `text` escaped; a value with right-to-left letters (Hebrew, Arabic …) is also wrapped in a
+    /// first-strong isolate (U+2068 … U+2069), so it runs in its own direction without pulling the
+    /// label, the time or the punctuation around it into its order.
     public static func escape(_ text: String) -> String {
+        let escaped = xmlEscaped(text)
+        return hasRightToLeft(text) ? "\u{2068}" + escaped + "\u{2069}" : escaped
+    }
+
+    /// Whether `text` has a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko …).
+    public static func hasRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: return false
+            }
+        }
+    }
+
+    static func xmlEscaped(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for character in text {

@@ -2,9 +2,9 @@
 public enum Variables {
     /// Built-in names; any other name is looked up in `--set` values.
     public static let builtIn: [(name: String, help: String)] = [
-        ("date", "date, default format %Y-%m-%d"),
-        ("time", "time of day, default format %H:%M:%S"),
-        ("datetime", "date and time, default format %Y-%m-%d %H:%M:%S"),
+        ("date", "date, default format %Y-%m-%d (the template's timeFormat.date)"),
+        ("time", "time of day, default format %H:%M (the template's timeFormat.time)"),
+        ("datetime", "date and time, default format %Y-%m-%d %H:%M"),
         ("tz", "UTC offset of the time, e.g. +08:00"),
         ("time_source", "where the time came from: EXIF, file time, command line, clock"),
         ("user", "who took the photo"),
@@ -20,13 +20,11 @@ public enum Variables {
         ("seq", "number in the batch or session; {seq:04} pads to 4 digits"),
     ]
 
-    static let timeNames: [String: String] = [
-        "date": "%Y-%m-%d", "time": "%H:%M:%S", "datetime": "%Y-%m-%d %H:%M:%S",
-    ]
+    static let timeNames: Set<String> = ["date", "time", "datetime"]
 
     /// Why `format` does not suit variable `name`, or nil when it does.
     static func check(name: String, format: String) -> String? {
-        if timeNames[name] != nil { return TimeFormat.problem(in: format) }
+        if timeNames.contains(name) { return TimeFormat.problem(in: format) }
         switch name {
         case "lat", "lon", "coords":
             return ["decimal", "dms"].contains(format) ? nil : "'{\(name):\(format)}': format must be decimal or dms"
@@ -40,9 +38,10 @@ public enum Variables {
         }
     }
 
-    /// The text of one variable; empty when the field is unknown.
-    static func value(name: String, format: String?, fields: Fields) -> String {
-        if let defaultFormat = timeNames[name] {
+    /// The text of one variable; empty when the field is unknown. Times without a format of their
+    /// own are written as `style` says.
+    static func value(name: String, format: String?, fields: Fields, style: TimeStyle = .standard) -> String {
+        if let defaultFormat = style.defaultFormat(for: name) {
             guard let time = fields.time else { return "" }
             return TimeFormat.format(time, format ?? defaultFormat)
         }
@@ -124,7 +123,7 @@ public enum Variables {
     }
 
     /// The known name closest to a misspelt one (`projcet` → `project`), if one is close.
-    static func suggestion(for name: String, among names: [String]) -> String? {
+    public static func suggestion(for name: String, among names: [String]) -> String? {
         let allowed = name.count <= 4 ? 1 : 2
         let scored = names.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }.filter { $0.1 <= allowed }
         return scored.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }?.0

@@ -1,6 +1,11 @@
 import Imaging
 import Templates
 
+/// What a render draws: everything, everything but the text, or only the text's shapes in white.
+package enum RenderMode: Sendable {
+    case normal, withoutText, textMask
+}
+
 /// Draws templates onto photos with Cairo and Pango. A render is a pure function of (photo,
 /// template, fields): no clock or environment is read here. Holds fonts; not thread-safe, so use one
 /// per worker thread. Logos come from a `LogoCache`, shared by all of them.
@@ -30,6 +35,10 @@ public final class Watermarker {
         public var truncations: [Fields.Truncation] = []
         /// What Pango or GLib logged while drawing: nothing, for a template that passed `validate`.
         public var libraryMessages: [String] = []
+        /// Where each line of text was inked.
+        public var textRects: [(x: Double, y: Double, width: Double, height: Double)] = []
+        /// Backings drawn behind box-less blocks whose text would not read on this photo.
+        public var backings = 0
 
         /// One line per thing worth telling the user, e.g.
         /// `no configured font can show U+1F3D7 🏗 (add a font file to fonts/)` or
@@ -56,6 +65,13 @@ public final class Watermarker {
     /// are shown as `Fields.prepared` makes them; what was cut is in the report.
     @discardableResult
     public func stamp(_ photo: inout Photo, template: Template, fields: Fields) throws -> Report {
+        try stamp(&photo, template: template, fields: fields, mode: .normal)
+    }
+
+    /// `stamp`, drawing only part of the stamp (for legibility tests): the same layout, backings and
+    /// boxes in every mode.
+    @discardableResult
+    package func stamp(_ photo: inout Photo, template: Template, fields: Fields, mode: RenderMode) throws -> Report {
         try requireValid(template, variables: Set(fields.extra.keys))
         let (width, height) = (Double(photo.width), Double(photo.height))
         var logoImages: [LogoImage?] = []
@@ -67,19 +83,28 @@ public final class Watermarker {
             })
         }
         let (shown, truncations) = fields.prepared()
+        let markPath = Self.fileTimeMarkPath(template)
         photo.bitmap.apply(template.tone)
         var report = Report()
         report.truncations = truncations
         report.libraryMessages = LibraryLog.shared.collecting {
             photo.bitmap.draw { cr in
                 text.prepare(for: cr)
-                for (block, logo) in zip(template.blocks, logoImages) {
-                    BlockRenderer(block: block, width: width, height: height,
-                                  context: text.context, logo: logo).draw(cr, fields: shown, into: &report)
+                for (index, (block, logo)) in zip(template.blocks, logoImages).enumerated() {
+                    BlockRenderer(block: block, width: width, height: height, context: text.context, logo: logo,
+                                  timeStyle: template.timeStyle, markPath: markPath, index: index, mode: mode)
+                        .draw(cr, fields: shown, into: &report)
                 }
             }
         }.messages
         return report
+    }
+
+    /// The text that says "(file time)" when the time is the file's: of the texts showing the time,
+    /// the one in the smallest font (the date under a big clock), the first of those.
+    static func fileTimeMarkPath(_ template: Template) -> String? {
+        let timed = template.texts.filter { (try? TextTemplate($0.text))?.showsTime == true }
+        return timed.min { $0.font.size < $1.font.size }?.path
     }
 
     /// Throws the first error `validate` finds (without warnings or logo checks, which drawing makes),

@@ -126,11 +126,25 @@ import Testing
         #expect(live.state.zoom == 4)
     }
 
-    @Test("a camera without a second camera or flash: those keys do nothing")
+    @Test("a camera without a second camera or flash: those keys do nothing but say so")
     func singleCamera() {
         var session = ShootSession(ShootState(styleCount: 1, flashModes: [], cameraCount: 1))
         #expect(session.handle(.switchCamera).isEmpty)
-        #expect(session.handle(.cycleFlash) == [.setFlash(.off)])
-        #expect(session.state.flashModes == [.off])
+        #expect(session.state.message == "No other camera to switch to")
+        #expect(session.handle(.cycleFlash).isEmpty)
+        #expect(session.state.message == "This camera has no flash or torch to switch")
+        #expect(session.state.flashModes == [.off] && session.state.flash == .off)
+    }
+
+    @Test("'n' to the quit question takes the question away; the starting zoom is the one asked for")
+    func quitQuestionGoes() {
+        var session = ShootSession(ShootState(styleCount: 1, zoom: 2.5))
+        #expect(session.state.zoom == 2.5)
+        _ = session.handle(.shutter)
+        _ = session.handle(.captured(ShotID(1)))
+        _ = session.handle(.quit)
+        #expect(session.state.message != nil)
+        _ = session.handle(.confirm(false))
+        #expect(session.state.phase == .reviewing && session.state.message == nil)
     }
 }

@@ -169,10 +169,12 @@ import Imaging
 
     @Test("an output path that is a file: exit 73, one line")
     func outputIsFile() throws {
-        let (_, bad, good) = try Self.batch("x.jpg", [1])
-        let result = CLI.run(["apply", good, "-o", bad])
+        // (A name ending in .jpg names the one output file instead: see InputFormatTests.)
+        let (folder, _, good) = try Self.batch("x.jpg", [1])
+        try TestFiles.write([1, 2, 3], to: folder + "/notes")
+        let result = CLI.run(["apply", good, "-o", folder + "/notes"])
         #expect(result.code == 73)
-        #expect(result.err == ["stampcam: \(bad): cannot create: a file has this name, not a folder"])
+        #expect(result.err == ["stampcam: \(folder)/notes: cannot create: a file has this name, not a folder"])
     }
 
     /// Runs the binary as an unprivileged user when we are root (root reads and writes anything).

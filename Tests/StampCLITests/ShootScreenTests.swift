@@ -11,12 +11,12 @@ import TestSupport
         var tmux: String { "tmux -L \(name)" }
         let folder: String
 
-        init(_ command: String, folder: String) throws {
+        init(_ command: String, folder: String, columns: Int = 100, rows: Int = 32) throws {
             self.folder = folder
             // The pane's terminal settings are recorded before and after, to see that they come back.
             let script = "stty -g > \(folder)/stty-before; \(command); echo $? > \(folder)/exit; stty -g > \(folder)/stty-after; sleep 60"
             // system(3), not Process: the tmux server it leaves behind confuses Foundation's wait for the child.
-            let status = system("\(tmux) new-session -d -s \(name) -x 100 -y 32 \(CLI.quoted(script)) < /dev/null > /dev/null 2>&1")
+            let status = system("\(tmux) new-session -d -s \(name) -x \(columns) -y \(rows) \(CLI.quoted(script)) < /dev/null > /dev/null 2>&1")
             guard status == 0 else { throw Failure(message: "tmux could not start (status \(status))") }
         }
 
@@ -116,6 +116,42 @@ import TestSupport
         #expect(pane.waitForExit() == 0)
         #expect(pane.terminalRestored)
         #expect(Self.photos(in: folder + "/photos").count == 1)
+    }
+
+    @Test("the status line: the real zoom and the photo's size, the values given; REVIEW says it is not saved; after n the question goes; Saved gives way to the status again")
+    func statusLine() throws {
+        let folder = try TestFiles.temporaryFolder("screen")
+        let pane = try Pane(Self.shoot(folder, extra: "--zoom 4 --project Bridge7"), folder: folder, columns: 140)
+        #expect(pane.waitFor("zoom 4.0×"))
+        #expect(pane.screen.contains(" 480x270 "), "\(pane.screen)")
+        #expect(pane.screen.contains("· Ana · Bridge7"))
+        pane.keys("Space")
+        #expect(pane.waitFor("REVIEW — not saved"))
+        pane.keys("q")
+        #expect(pane.waitFor("Quit without saving"))
+        pane.keys("n")
+        #expect(pane.waitFor("REVIEW — not saved"))
+        #expect(!pane.screen.contains("Quit without saving"))
+        pane.keys("u")
+        #expect(pane.waitFor("Saved \(folder)/photos/"))
+        #expect(pane.waitFor("zoom 4.0×", seconds: 10), "the status line comes back after the save")
+        pane.keys("q")
+        #expect(pane.waitForExit() == 0)
+    }
+
+    @Test("at 60x20 the key line still ends in 'q quit'; f and c say when there is nothing to switch")
+    func smallTerminal() throws {
+        let folder = try TestFiles.temporaryFolder("screen")
+        let pane = try Pane(Self.shoot(folder), folder: folder, columns: 60, rows: 20)
+        #expect(pane.waitFor("Space shoot"))
+        #expect(pane.screen.contains("q quit"), "\(pane.screen)")
+        pane.keys("f")
+        #expect(pane.waitFor("no flash or torch"))
+        pane.keys("c")
+        #expect(pane.waitFor("No other camera"))
+        pane.keys("q")
+        #expect(pane.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/photos"), "nothing saved: no folder left")
     }
 
     @Test("Ctrl-C leaves at once and gives the terminal back")

@@ -80,9 +80,9 @@ import Imaging
         let markup = CLI.run(["templates", "check", folder + "/m.json"])
         #expect(markup.code == 65)
         #expect(markup.err == ["stampcam: \(folder)/m.json: blocks[0].lines[0]: not valid Pango markup: the tag <b> is not closed"])
-        let glyphs = CLI.run(["templates", "check", TestFiles.packageRoot + "/templates/classic.json", "--user", "ሀሁ"])  // Ethiopic: no configured font has it
+        let glyphs = CLI.run(["templates", "check", TestFiles.packageRoot + "/templates/classic.json", "--user", "✅\u{E000}"])  // no configured font has these
         #expect(glyphs.code == 0)
-        #expect(glyphs.err == ["stampcam: \(TestFiles.packageRoot)/templates/classic.json: warning: no configured font can show U+1200 ሀ, U+1201 ሁ (add a font file to fonts/)"])
+        #expect(glyphs.err == ["stampcam: \(TestFiles.packageRoot)/templates/classic.json: warning: no configured font can show U+2705 ✅, U+E000 \u{E000} (add a font file to fonts/)"])
         let cjk = CLI.run(["templates", "check", TestFiles.packageRoot + "/templates/classic.json", "--user", "李伟 القاهرة"])
         #expect(cjk.err.isEmpty)
     }
@@ -116,5 +116,110 @@ import Imaging
         #expect(options.time(for: metadata) == "2022-08-14 14:12:31 +09:00")
         let tokyo = try StampCLITestAccess.fieldOptions(["--tz", "Asia/Tokyo", "--time", "2026-11-29T00:00:00Z"])
         #expect(tokyo.time(for: PhotoMetadata()) == "2026-11-29 09:00:00 +09:00")
+    }
+}
+
+@Suite struct StyleFieldTests {
+    @Test("a value the chosen style does not show is warned about once, naming the option")
+    func notShown() throws {
+        let photo = try StyleCommandsTests.photo()
+        let out = try TestFiles.temporaryFolder("notshown")
+        let result = CLI.run(["apply", photo, photo, "-o", out, "-t", "minimal", "--note", "north wall", "--user", "Ana"])
+        #expect(result.code == 0)
+        let warnings = result.err.filter { $0.contains("does not show") }
+        #expect(warnings == ["stampcam: warning: the style 'minimal' does not show --user, --note (it shows: time, zone); 'stampcam styles' lists what each style shows"])
+        let classic = CLI.run(["apply", photo, "-o", out + "/c", "--note", "north wall", "--user", "Ana", "--project", "P"])
+        #expect(!classic.err.contains { $0.contains("does not show") })
+    }
+
+    @Test("characters no font has are named once per run, not once per photo")
+    func missingGlyphsOnce() throws {
+        let folder = try TestFiles.temporaryFolder("glyphsonce")
+        let one = try Fixtures.site.write(to: folder + "/a"), two = try Fixtures.site.write(to: folder + "/b")
+        let result = CLI.run(["apply", one, two, "-o", folder + "/out", "--note", "done ✅"])
+        #expect(result.code == 0)
+        #expect(result.err.filter { $0.contains("no configured font can show") }
+            == ["stampcam: warning: no configured font can show U+2705 ✅ (add a font file to fonts/)"])
+    }
+
+    @Test("styles says what each style shows, and marks the config file's style as the default")
+    func listing() throws {
+        let result = CLI.run(["styles"])
+        #expect(result.out.first { $0.hasPrefix("classic ") }?.hasSuffix("Shows: time, zone, user, project, location, GPS, note.") == true)
+        #expect(result.out.first { $0.hasPrefix("minimal ") }?.hasSuffix("Shows: time, zone.") == true)
+        let config = try TestFiles.temporaryFolder("cfg")
+        try FileManager.default.createDirectory(atPath: config + "/stampcam", withIntermediateDirectories: true)
+        try TestFiles.write(Array(#"{"template": "geo"}"#.utf8), to: config + "/stampcam/config.json")
+        let configured = CLI.run(["styles"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(configured.out.filter { $0.contains("(default)") }.map { String($0.prefix { $0 != " " }) } == ["geo"])
+    }
+
+    @Test("help: no 'default: from EXIF' where there is no photo; templates check has no -t; shoot lists its keys")
+    func help() {
+        #expect(!CLI.run(["shoot", "--help"]).out.joined().contains("default: from EXIF"))
+        #expect(!CLI.run(["test-card", "--help"]).out.joined().contains("default: from EXIF"))
+        #expect(!CLI.run(["templates", "--help"]).out.joined().contains("--template "))
+        #expect(CLI.run(["shoot", "--help"]).out.joined().contains("--max-size PX"))
+        #expect(CLI.run(["shoot", "--help"]).out.joined().contains("r        retake"))
+    }
+}
+
+@Suite struct ShootSizeTests {
+    @Test("shoot fits the photo to 1024 like apply; --max-size 0 keeps the camera's 1920x1080")
+    func maxSize() throws {
+        let out = try TestFiles.temporaryFolder("shootsize")
+        let fitted = CLI.run(["shoot", "--yes", "--device", "test", "-o", out + "/a"])
+        #expect(fitted.code == 0, "\(fitted.err)")
+        let small = try Photo(jpeg: try TestFiles.bytes(try #require(fitted.out.first)), options: LoadOptions(maxSize: 0))
+        #expect(small.width == 1024 && small.height == 576)
+        let full = CLI.run(["shoot", "--yes", "--device", "test", "--max-size", "0", "-o", out + "/b"])
+        #expect(full.code == 0, "\(full.err)")
+        let large = try Photo(jpeg: try TestFiles.bytes(try #require(full.out.first)), options: LoadOptions(maxSize: 0))
+        #expect(large.width == 1920 && large.height == 1080)
+    }
+
+    @Test("shoot --yes -o FILE.jpg saves that one file (the folder unmarked); with --count 2 it is an error")
+    func outputFile() throws {
+        let out = try TestFiles.temporaryFolder("shootfile")
+        let one = CLI.run(["shoot", "--yes", "--device", "test", "-o", out + "/evidence.jpg"])
+        #expect(one.code == 0, "\(one.err)")
+        #expect(one.out == [out + "/evidence.jpg"])
+        #expect(TestFiles.files(in: out) == ["evidence.jpg"])
+        #expect(!FileManager.default.fileExists(atPath: out + "/.stampcam"))
+        let two = CLI.run(["shoot", "--yes", "--count", "2", "--device", "test", "-o", out + "/two.jpg"])
+        #expect(two.code == 64)
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test("did you mean: style ids and options", arguments: [
+        (["apply", "x.jpg", "-o", "/tmp/x", "-t", "site_report"], "(did you mean 'site-report'?)"),
+        (["apply", "x.jpg", "-o", "/tmp/x", "-t", "Classic"], "(did you mean 'classic'?)"),
+        (["apply", "x.jpg", "-o", "/tmp/x", "--usr", "Ana"], "unknown option '--usr' for 'apply' (did you mean '--user'?)"),
+        (["shoot", "--yes", "--porject=P"], "unknown option '--porject' for 'shoot' (did you mean '--project'?)"),
+    ])
+    func suggestions(arguments: [String], expected: String) {
+        let result = CLI.run(arguments)
+        #expect(result.code == 64)
+        #expect(result.err.first?.contains(expected) == true, "\(result.err)")
+    }
+
+    @Test("a config file that is not JSON says where: line and column")
+    func configSyntax() throws {
+        let config = try TestFiles.temporaryFolder("cfgsyntax")
+        try FileManager.default.createDirectory(atPath: config + "/stampcam", withIntermediateDirectories: true)
+        try TestFiles.write(Array("{\n  \"user\": \"Ana\",\n  \"project\" \"P\"\n}\n".utf8), to: config + "/stampcam/config.json")
+        let result = CLI.run(["styles"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(result.code == 64)
+        #expect(result.err.first?.contains("line 3, column") == true, "\(result.err)")
+    }
+
+    @Test("styles --sheet names the photo it cannot read")
+    func sheetNamesFile() throws {
+        let folder = try TestFiles.temporaryFolder("sheetbad")
+        try TestFiles.write(Array("not a photo".utf8), to: folder + "/notes.jpg")
+        let result = CLI.run(["styles", "--sheet", folder + "/notes.jpg", "-o", folder + "/s.jpg"])
+        #expect(result.code == 65)
+        #expect(result.err == ["stampcam: \(folder)/notes.jpg: not a JPEG file"])
     }
 }

@@ -48,7 +48,7 @@ import Templates
          "site.json: version: unknown version 2 (this stampcam reads version 1)"),
         (#"{"id": "x", "blocks": [{"lines": ["a"]}]}"#, "site.json: missing key 'version'"),
         (#"{"version": 1, "id": "x", "colour": "red", "blocks": [{"lines": ["a"]}]}"#,
-         "site.json: colour: unknown key (expected one of: blocks, description, id, name, order, tone, version)"),
+         "site.json: colour: unknown key (expected one of: blocks, description, id, name, order, timeFormat, tone, version)"),
         (#"{"version": 1, "id": "x", "blocks": [{"lines": ["a"], "anchor": "middle"}]}"#,
          "site.json: blocks[0].anchor: 'middle' is not one of: top-left, top, top-right, left, center, right, bottom-left, bottom, bottom-right"),
         (#"{"version": 1, "id": "x", "blocks": [{"lines": ["a"], "box": {"opacity": 2}}]}"#,

@@ -13,8 +13,8 @@ import Templates
     }
 
     @Test("variables and formats", arguments: [
-        ("{date} {time}", "2026-11-29 14:03:12"),
-        ("{datetime}", "2026-11-29 14:03:12"),
+        ("{date} {time}", "2026-11-29 14:03"),
+        ("{datetime}", "2026-11-29 14:03"),
         ("{datetime:%d.%m.%y %H:%M} {tz}", "29.11.26 14:03 +08:00"),
         ("{date:%A, %e %B %Y (%a %b) day %j}", "Sunday, 29 November 2026 (Sun Nov) day 333"),
         ("{time:%I:%M %p %z}", "02:03 PM +0800"),

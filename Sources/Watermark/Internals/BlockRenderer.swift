@@ -10,6 +10,13 @@ struct BlockRenderer {
     let context: OpaquePointer
     /// The block's logo, already scaled to the size it is drawn (`logoSize`).
     let logo: LogoImage?
+    /// How times are written, and the mark a file time gets.
+    var timeStyle: TimeStyle = .standard
+    /// The JSON path of the one text that carries the file-time mark (`blocks[0].lines[0]`), and
+    /// this block's index.
+    var markPath: String?
+    var index = 0
+    var mode: RenderMode = .normal
 
     /// How many lines one template line may wrap to; the last one ends in "…". Keeps a long value
     /// from pushing the block's other lines (the date) off the photo.
@@ -70,16 +77,31 @@ struct BlockRenderer {
         return (Int(max(1, drawnWidth)), Int(max(1, drawnHeight)))
     }
 
-    /// Text layouts of the lines that have something to show.
-    private func layouts(_ lines: [Template.Line], fields: Fields, overflow: Template.Overflow, maxLines: Int) -> [PlacedLine] {
-        lines.compactMap { line in
-            guard let markup = try? TextTemplate(line.text).render(fields) else { return nil }
+    /// Text layouts of the lines that have something to show. Lines with a label and a tab get
+    /// one value column: the stop after the widest label, wrapped lines hanging under it.
+    private func layouts(_ lines: [Template.Line], kind: String, fields: Fields, overflow: Template.Overflow,
+                         maxLines: Int) -> [PlacedLine] {
+        let placed = lines.enumerated().compactMap { number, line -> PlacedLine? in
+            guard let markup = markup(line.text, path: "blocks[\(index)].\(kind)[\(number)]", fields: fields) else { return nil }
             let fontSize = max(6, line.font.size * shortSide)
             return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
                                                align: line.align, overflow: overflow, tabWidth: block.tabWidth,
                                                maxLines: maxLines),
                               line: line, fontSize: fontSize)
         }
+        let labelled = placed.compactMap { item in item.text.labelEnd.map { (item, $0) } }
+        if !labelled.isEmpty {
+            let stop = labelled.map { max(block.tabWidth * $0.0.fontSize, $0.1 + 0.6 * $0.0.fontSize) }.max() ?? 0
+            for (item, _) in labelled { item.text.setTabStop(stop, hanging: item.line.align == .left) }
+        }
+        return placed
+    }
+
+    /// A text's markup with the fields filled in, and the file-time mark when this is its text.
+    private func markup(_ text: String, path: String, fields: Fields) -> String? {
+        guard let markup = try? TextTemplate(text).render(fields, style: timeStyle) else { return nil }
+        guard path == markPath, fields.timeIsFileTime, let mark = timeStyle.fileTimeMark else { return markup }
+        return markup + " <small>(" + Markup.escape(mark) + ")</small>"
     }
 
     private func stackHeight(_ lines: [PlacedLine]) -> Double {
@@ -100,9 +122,9 @@ struct BlockRenderer {
     }
 
     private func plan(fields: Fields, maxLines: Int) -> Plan? {
-        let main = layouts(block.lines, fields: fields, overflow: block.overflow, maxLines: maxLines)
-        let aside = layouts(block.aside, fields: fields, overflow: .ellipsis, maxLines: 1)
-        let titleMarkup = block.title.flatMap { try? TextTemplate($0.text).render(fields) }
+        let main = layouts(block.lines, kind: "lines", fields: fields, overflow: block.overflow, maxLines: maxLines)
+        let aside = layouts(block.aside, kind: "aside", fields: fields, overflow: .ellipsis, maxLines: 1)
+        let titleMarkup = block.title.flatMap { markup($0.text, path: "blocks[\(index)].title.text", fields: fields) }
         guard !main.isEmpty || !aside.isEmpty || titleMarkup != nil else { return nil }
 
         let (maxWidth, padding) = Self.frame(block, width: width, height: height)
@@ -124,8 +146,9 @@ struct BlockRenderer {
         var title: (layout: TextLayout, spec: Template.Title, fontSize: Double)?
         if let titleMarkup, let spec = block.title {
             let fontSize = max(6, spec.font.size * shortSide)
+            // A long title wraps to a second line, then ends in "…".
             title = (TextLayout(context: context, markup: titleMarkup, font: spec.font, pixelSize: fontSize,
-                                align: .left, overflow: .ellipsis), spec, fontSize)
+                                align: .left, overflow: .wrap, maxLines: maxLines > 1 ? 2 : 1), spec, fontSize)
         }
         let titlePadding = title.map { ($0.fontSize * 0.45).rounded() } ?? 0
         let titleNatural = title.map { $0.layout.size.width + 2 * max(padding, titlePadding) } ?? 0
@@ -160,49 +183,73 @@ struct BlockRenderer {
 
     private func render(_ plan: Plan, _ cr: OpaquePointer, into report: inout Watermarker.Report) {
         let (x, y, boxWidth, boxHeight, padding) = (plan.x, plan.y, plan.boxWidth, plan.boxHeight, plan.padding)
-        if let box = block.box {
-            roundedRectangle(cr, x: x, y: y, width: boxWidth, height: boxHeight, radius: box.radius * shortSide)
-            setColor(cr, box.color, opacity: box.opacity)
-            cairo_fill(cr)
-        }
-        report.boxes.append((x, y, boxWidth, boxHeight))
-        var drawn: [TextLayout] = []
-        if let title = plan.title {
-            cairo_save(cr)
-            roundedRectangle(cr, x: x, y: y, width: boxWidth, height: boxHeight,
-                             radius: (block.box?.radius ?? 0) * shortSide)
-            cairo_clip(cr)
-            cairo_rectangle(cr, x, y, boxWidth, plan.titleHeight)
-            setColor(cr, title.spec.background)
-            cairo_fill(cr)
-            cairo_restore(cr)
-            title.layout.draw(cr, x: x + max(padding, plan.titlePadding), y: y + plan.titlePadding, color: title.spec.color,
-                              fontSize: title.fontSize, shadow: nil, outline: nil)
-            drawn.append(title.layout)
-        }
-
         let bodyTop = y + plan.titleHeight + padding
         var textLeft = x + padding
-        if let logo {
-            let logoX = plan.logoBeside && block.logo?.position == .right ? x + boxWidth - padding - Double(logo.width)
-                : x + padding
-            logo.draw(cr, x: logoX, y: bodyTop)
-            if plan.logoBeside && block.logo?.position == .left { textLeft += plan.logoRoom }
-        }
+        if logo != nil, plan.logoBeside && block.logo?.position == .left { textLeft += plan.logoRoom }
+
+        // Where each line goes, before anything is drawn: legibility is judged on what lies under them.
+        var placed: [(item: PlacedLine, x: Double, y: Double)] = []
+        // Left-aligned lines start their ink at one x: a large clock's digits have wide side bearings
+        // and would otherwise sit visibly right of the small lines under them.
+        let inkLeft = plan.main.filter { $0.line.align == .left }.map { $0.text.ink.x }.min() ?? 0
         var lineTop = bodyTop + plan.logoAbove + (plan.bodyHeight - plan.logoAbove - plan.mainHeight) / 2
         for item in plan.main {
-            item.text.draw(cr, x: textLeft, y: lineTop.rounded(), color: item.line.color, fontSize: item.fontSize,
-                           shadow: block.shadow, outline: block.outline)
+            let shift = item.line.align == .left ? (item.text.ink.x - inkLeft).rounded() : 0
+            placed.append((item, textLeft - shift, lineTop.rounded()))
             lineTop += item.text.size.height + block.lineSpacing * item.fontSize
-            drawn.append(item.text)
         }
         let asideRight = x + boxWidth - padding - (block.logo?.position == .right ? plan.logoRoom : 0)
         var asideTop = bodyTop + (plan.bodyHeight - plan.asideHeight) / 2
         for item in plan.aside {
-            let itemWidth = item.text.size.width
-            item.text.draw(cr, x: asideRight - itemWidth - item.text.offsetX, y: asideTop.rounded(),
-                           color: item.line.color, fontSize: item.fontSize, shadow: block.shadow, outline: block.outline)
+            placed.append((item, asideRight - item.text.size.width - item.text.offsetX, asideTop.rounded()))
             asideTop += item.text.size.height + block.lineSpacing * item.fontSize
+        }
+
+        let cover = legibleCover(placed, cr, plan: plan)
+        if mode != .textMask {
+            if let box = block.box {
+                roundedRectangle(cr, x: x, y: y, width: boxWidth, height: boxHeight, radius: box.radius * shortSide)
+                setColor(cr, box.color, opacity: cover?.opacity ?? box.opacity)
+                cairo_fill(cr)
+            } else if let cover {
+                roundedRectangle(cr, x: cover.rect.x, y: cover.rect.y, width: cover.rect.width, height: cover.rect.height,
+                                 radius: cover.rect.radius)
+                setColor(cr, cover.color, opacity: cover.opacity)
+                cairo_fill(cr)
+                report.backings += 1
+            }
+        }
+        report.boxes.append((x, y, boxWidth, boxHeight))
+        var drawn: [TextLayout] = []
+        if let title = plan.title {
+            if mode != .textMask {
+                cairo_save(cr)
+                roundedRectangle(cr, x: x, y: y, width: boxWidth, height: boxHeight,
+                                 radius: (block.box?.radius ?? 0) * shortSide)
+                cairo_clip(cr)
+                cairo_rectangle(cr, x, y, boxWidth, plan.titleHeight)
+                setColor(cr, title.spec.background)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            }
+            if mode != .withoutText {
+                title.layout.draw(cr, x: x + max(padding, plan.titlePadding), y: y + plan.titlePadding, color: title.spec.color,
+                                  fontSize: title.fontSize, shadow: nil, outline: nil, mask: mode == .textMask)
+            }
+            drawn.append(title.layout)
+        }
+        if let logo, mode != .textMask {
+            let logoX = plan.logoBeside && block.logo?.position == .right ? x + boxWidth - padding - Double(logo.width)
+                : x + padding
+            logo.draw(cr, x: logoX, y: bodyTop)
+        }
+        for (item, lineX, lineY) in placed {
+            if mode != .withoutText {
+                item.text.draw(cr, x: lineX, y: lineY, color: item.line.color, fontSize: item.fontSize,
+                               shadow: block.shadow, outline: block.outline, mask: mode == .textMask)
+            }
+            let ink = item.text.ink
+            report.textRects.append((lineX + ink.x, lineY + ink.y, ink.width, ink.height))
             drawn.append(item.text)
         }
         for layout in drawn where layout.unknownGlyphs > 0 {
@@ -211,6 +258,36 @@ struct BlockRenderer {
                 report.missingCharacters.append(scalar)
             }
         }
+    }
+
+    /// What must lie under the text for it to read at WCAG's 4.5:1 on this photo: the box at a
+    /// higher opacity than the template's, or, for a block without a box, a backing behind the
+    /// lines. Nil when the photo (or the box as the template has it) is enough.
+    private func legibleCover(_ placed: [(item: PlacedLine, x: Double, y: Double)], _ cr: OpaquePointer, plan: Plan)
+        -> (color: Template.Color, opacity: Double, rect: (x: Double, y: Double, width: Double, height: Double, radius: Double))? {
+        guard !placed.isEmpty, let backdrop = Legibility.Backdrop(cr) else { return nil }
+        let samples = placed.map { item, lineX, lineY in
+            let ink = item.text.ink
+            return Legibility.Sample(color: item.line.color,
+                                     backdrop: backdrop.samples(x: lineX + ink.x, y: lineY + ink.y, width: ink.width, height: ink.height))
+        }
+        let rect = (x: plan.x, y: plan.y, width: plan.boxWidth, height: plan.boxHeight, radius: 0.0)
+        if let box = block.box {
+            guard !Legibility.isLegible(samples, cover: box.color, opacity: box.opacity),
+                  let opacity = Legibility.opacity(for: samples, cover: box.color, from: box.opacity) else { return nil }
+            return (box.color, opacity, rect)
+        }
+        let color = Legibility.backing(for: placed.map(\.item.line.color))
+        guard !Legibility.isLegible(samples, cover: color, opacity: 0) else { return nil }
+        let opacity = Legibility.opacity(for: samples, cover: color, from: 0.3) ?? 0.95
+        // The backing reaches a little past the text (and its shadow) all round, and stays on the photo.
+        let base = placed.map(\.item.fontSize).min() ?? 12
+        let pad = (base * 0.45).rounded()
+        let left = max(0, placed.map { $0.x + $0.item.text.ink.x }.min()! - pad)
+        let top = max(0, plan.y - pad)
+        let right = min(width, placed.map { $0.x + $0.item.text.ink.x + $0.item.text.ink.width }.max()! + pad)
+        let bottom = min(height, plan.y + plan.boxHeight + pad)
+        return (color, opacity, (left, top, right - left, bottom - top, pad * 0.8))
     }
 
     private func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double,

@@ -2,6 +2,10 @@ import CCairo
 import CPango
 import Templates
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One Pango layout: a line of stamp text (markup) in its font, measured and drawn with its effects.
 final class TextLayout {
     let layout: OpaquePointer
@@ -16,6 +20,10 @@ final class TextLayout {
         pango_font_description_set_absolute_size(font, pixelSize * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, spec.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(layout, font)
+        // Each line keeps the template's alignment whatever script its values are in: a Hebrew
+        // project must not swing a left-aligned column to the right. Values carry their own
+        // direction (`Markup.escape` isolates right-to-left ones).
+        pango_layout_set_auto_dir(layout, 0)
         switch align {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -30,10 +38,7 @@ final class TextLayout {
             pango_layout_set_height(layout, -Int32(max(1, maxLines)))
         }
         // Pango's default tab (8 spaces) varies with the fonts in the line; a fixed stop keeps columns straight.
-        let tabs = pango_tab_array_new(1, 1)
-        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32((tabWidth * pixelSize).rounded()))
-        pango_layout_set_tabs(layout, tabs)
-        pango_tab_array_free(tabs)
+        setTabStop(tabWidth * pixelSize, hanging: false)
         // Parsed once here (set_markup would parse again). `stamp` draws only templates that pass
         // `validate`, whose markup parses; should it still fail, the text is shown as typed.
         var attributes: OpaquePointer?
@@ -56,6 +61,26 @@ final class TextLayout {
         g_object_unref(UnsafeMutableRawPointer(layout))
     }
 
+    /// Puts the tab stop (the value column after a label) at `x` pixels; `hanging` indents wrapped
+    /// lines to it, so a long value stays in its column instead of running back under the label.
+    func setTabStop(_ x: Double, hanging: Bool) {
+        let tabs = pango_tab_array_new(1, 1)
+        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32(x.rounded()))
+        pango_layout_set_tabs(layout, tabs)
+        pango_tab_array_free(tabs)
+        pango_layout_set_indent(layout, hanging ? -Int32((x * Double(PANGO_SCALE)).rounded()) : 0)
+    }
+
+    /// Where the first tab is, in pixels from the left: the end of a line's label. Nil without a tab.
+    var labelEnd: Double? {
+        guard let text = pango_layout_get_text(layout) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        guard let index = bytes.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+        var position = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(index), &position)
+        return Double(position.x) / Double(PANGO_SCALE)
+    }
+
     /// Wrap or ellipsize at `width` pixels.
     func constrain(width: Double) {
         pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
@@ -74,6 +99,13 @@ final class TextLayout {
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &logical)
         return logical
+    }
+
+    /// The inked pixels' rectangle, relative to where the layout is drawn.
+    var ink: (x: Double, y: Double, width: Double, height: Double) {
+        var ink = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, nil)
+        return (Double(ink.x), Double(ink.y), Double(ink.width), Double(ink.height))
     }
 
     /// Characters no configured font has a glyph for (they would print as boxes).
@@ -98,9 +130,31 @@ final class TextLayout {
         return found
     }
 
-    /// Draws with the top-left of the layout box at (x, y).
+    /// Draws with the top-left of the layout box at (x, y). `mask` draws only the glyphs' shapes in
+    /// white, without effects or the markup's colours: where the text is (for legibility checks).
     func draw(_ cr: OpaquePointer, x: Double, y: Double, color: Template.Color, fontSize: Double,
-              shadow: Template.Shadow?, outline: Template.Outline?) {
+              shadow: Template.Shadow?, outline: Template.Outline?, mask: Bool = false) {
+        if mask {
+            // The same glyphs as drawn, without the markup's colours and alpha.
+            let attributes = pango_layout_get_attributes(layout).map { pango_attr_list_ref($0)! }
+            if let attributes, let plain = pango_attr_list_copy(attributes) {
+                let removed = pango_attr_list_filter(plain, { attribute, _ in
+                    let type = attribute?.pointee.klass.pointee.type
+                    return type == PANGO_ATTR_FOREGROUND || type == PANGO_ATTR_FOREGROUND_ALPHA ? 1 : 0
+                }, nil)
+                if let removed { pango_attr_list_unref(removed) }
+                pango_layout_set_attributes(layout, plain)
+                pango_attr_list_unref(plain)
+            }
+            cairo_move_to(cr, x, y)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            pango_cairo_show_layout(cr, layout)
+            if let attributes {
+                pango_layout_set_attributes(layout, attributes)
+                pango_attr_list_unref(attributes)
+            }
+            return
+        }
         if let shadow {
             let offset = max(1, (shadow.offset * fontSize).rounded())
             cairo_move_to(cr, x + offset, y + offset)

@@ -59,13 +59,22 @@ final class ExifBlock {
         payload.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
         exif_data_log(data, nil)
         exif_log_unref(log)
-        problems = collector.messages.isEmpty ? [] : ["corrupt EXIF: " + collector.messages[0]]
+        problems = collector.messages.first.map { [Self.plain($0)] } ?? []
         if (0..<Int(EXIF_IFD_COUNT.rawValue)).allSatisfy({ content(ExifIfd(UInt32($0)))?.pointee.count ?? 0 == 0 }) {
             return nil
         }
     }
 
     deinit { exif_data_unref(data) }
+
+    /// libexif's complaint in words: a maker note it cannot parse is the camera's private data in a
+    /// layout libexif does not know (the writer keeps it byte for byte, so nothing is lost).
+    static func plain(_ message: String) -> String {
+        if message.contains("MakerNote") {
+            return "the camera's maker notes are in a layout that could not be read (\(message)); they are kept as they are"
+        }
+        return "corrupt EXIF: " + message
+    }
 
     private final class LogCollector { var messages: [String] = [] }
 

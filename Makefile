@@ -3,14 +3,17 @@ PREFIX ?= /usr/local
 OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
-# Debian packages the build and the built-in templates need (the last line: test-hostile's tools —
-# cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks).
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei tmux \
-               libjpeg-turbo-progs time python3
+# Debian packages the build and the built-in templates need (libmicrohttpd and libqrencode for
+# `serve`), then the tests' tools: test-hostile's (cjpeg/djpeg, GNU time for peak RSS, python3 for
+# the generator and the checks) and test-web's (Chromium and its WebDriver; Selenium goes into a
+# venv under .build).
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libmicrohttpd-dev libqrencode-dev \
+               pkg-config fonts-dejavu-core fonts-wqy-microhei tmux \
+               libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean bench test-vivid test-hostile test-asan bench-capture FORCE
+.PHONY: deps build test run install clean bench bench-web test-vivid test-hostile test-asan test-web web-screenshot \
+        bench-capture FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -30,12 +33,29 @@ test: deps
 	$(MAKE) test-asan
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
+	$(MAKE) test-web
 
 # Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
 # device links, non-UTF-8 names) generated at test time and run black-box through the release
 # binary's `apply`; see Tests/hostile/run.sh.
 test-hostile: build
 	Tests/hostile/run.sh .build/release/stampcam
+
+# The browser viewfinder end to end with the release binary: 401s without the token, hostile HTTP
+# (huge, truncated, slow, non-UTF-8 requests, paths out of /shots/), a stalled client that must not
+# stall the others, and the whole shoot in Chromium driven by Selenium; see Tests/web/run.sh.
+# Screenshots land in .build/web/.
+VENV = .build/venv
+$(VENV)/.installed: Tests/web/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r Tests/web/requirements.txt
+	touch $@
+test-web: build $(VENV)/.installed
+	PYTHON=$(VENV)/bin/python Tests/web/run.sh .build/release/stampcam
+
+# The screenshots of the README's `serve` section: the browser test, which takes them on its way.
+web-screenshot: build $(VENV)/.installed
+	$(VENV)/bin/python Tests/web/browser_test.py .build/release/stampcam .build/web
 
 # The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
 # LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
@@ -72,9 +92,14 @@ run: build
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
 
-# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.
+# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor;
+# then the browser viewfinder's preview frame rate and shutter → saved latency.
 bench: build
 	Tests/bench/run.sh
+	$(MAKE) bench-web
+
+bench-web: build $(VENV)/.installed
+	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates"

@@ -3,6 +3,7 @@ import Imaging
 import Library
 import Platform
 import Session
+import StampWeb
 import Templates
 import Watermark
 
@@ -48,6 +49,8 @@ struct Failure: Error {
             }
         case let error as CaptureError:
             self.init(capture: error)
+        case let error as WebError:
+            self.init(error.description + "; choose another address or port with --listen", code: .unavailable)
         case let error as UsageError:
             self.init(error.description, code: .usage)
         case let failure as Failure:

@@ -39,14 +39,29 @@ enum ShootCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
-        let capture = try CaptureOptions.settings(options)
+        _ = try CaptureOptions.settings(options)  // a bad camera option is named before anything else
         let photos = try options.value(count) ?? 1
         let pause = try options.value(interval) ?? 0
         let interactive = !options.flag(yes)
         if interactive && !(Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
             throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
         }
-        // Template and folder problems show before the camera is touched.
+        let settings = try controllerSettings(options, context: context, allCameras: interactive) { error, folder in
+            Failure(error, path: folder).message
+        }
+        let controller = try ShootController(settings: settings)
+        defer { controller.close() }
+        if interactive { return ShootScreen(controller: controller).run() }
+        return try series(controller, count: photos, interval: pause, console: console)
+    }
+
+    /// What `shoot` and `serve` give the controller: the style cycle (styles with errors left out,
+    /// said once), the fields, the folder (created), the cameras (with `allCameras`, every one for
+    /// switching), the writer's settings. Template and folder problems show before the camera is touched.
+    static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool,
+                                   describe: @escaping @Sendable (any Error, String) -> String) throws -> ShootController.Settings {
+        let console = context.console
+        let capture = try CaptureOptions.settings(options)
         let stamp = try StampOptions.values(options)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
@@ -64,21 +79,17 @@ enum ShootCommand: Command {
         try OutputFolder.prepare(folder)
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
         var devices = [device]
-        if interactive && device != Cameras.testDevice {
+        if allCameras && device != Cameras.testDevice {
             devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
-        let settings = ShootController.Settings(
+        return ShootController.Settings(
             devices: devices, capture: capture, styles: styles,
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
             nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
                                          version: StampCLI.version),
             fontConfig: context.resources.fontConfig,
-            describe: { Failure($0, path: folder).message })
-        let controller = try ShootController(settings: settings)
-        defer { controller.close() }
-        if interactive { return ShootScreen(controller: controller).run() }
-        return try series(controller, count: photos, interval: pause, console: console)
+            describe: { describe($0, folder) })
     }
 
     /// `--yes`: shutter, use, and the next one after `interval` seconds; a Ctrl-C ends the series

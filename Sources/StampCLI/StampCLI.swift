@@ -7,7 +7,7 @@ public enum StampCLI {
     public static let version = "0.2.0"
 
     static var commandTypes: [any Command.Type] { [
-        ShootCommand.self, ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, DevicesCommand.self,
+        ShootCommand.self, ServeCommand.self, ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, DevicesCommand.self,
         TestCardCommand.self, BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }

@@ -70,11 +70,12 @@ test-asan: deps
 
 # Real V4L2 capture: a static-stdlib binary against the kernel's vivid camera in a qemu VM (the
 # kernel is downloaded once into .build/vivid). Its own scratch folder keeps the static build
-# from invalidating the normal one.
+# from invalidating the normal one. Only the binary: TestSupport imports Testing, which has no
+# static library.
 VIVID_CACHE = .build/vivid
 STATIC_STAMPCAM = .build/static/release/stampcam
 $(STATIC_STAMPCAM): FORCE
-	swift build -c release --static-swift-stdlib --scratch-path .build/static
+	swift build -c release --static-swift-stdlib --scratch-path .build/static --product stampcam
 test-vivid: deps $(STATIC_STAMPCAM)
 	Tests/vivid/capture.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 

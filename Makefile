@@ -5,11 +5,11 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the build and the built-in templates need (libmicrohttpd and libqrencode for
 # `serve`), then the tests' tools: test-hostile's (cjpeg/djpeg, GNU time for peak RSS, python3 for
-# the generator and the checks) and test-web's (Chromium and its WebDriver; Selenium goes into a
-# venv under .build).
+# the generator and the checks) and test-web's (Chromium and its WebDriver, zbarimg to read the QR
+# code; Selenium goes into a venv under .build).
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libmicrohttpd-dev libqrencode-dev \
                pkg-config fonts-dejavu-core fonts-wqy-microhei tmux \
-               libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver
+               libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test run install clean bench bench-web test-vivid test-hostile test-asan test-web web-screenshot \

@@ -7,7 +7,8 @@ import Templates
 /// the JSON API for one `ShootController` until `stop()`; the controller stays its owner's to close.
 ///
 /// ```swift
-/// let server = try WebServer(controller: controller, settings: .init(listen: ListenAddress("127.0.0.1:8080")!))
+/// let server = try WebServer(controller: controller, styles: settings.styles,
+///                             settings: .init(listen: ListenAddress("127.0.0.1:8080")!))
 /// print(server.urls[0])        // http://127.0.0.1:8080/
 /// …                             // until Ctrl-C
 /// server.stop()
@@ -93,7 +94,7 @@ public final class WebServer: Sendable {
     /// nil when it does not fit in one.
     public static func qrLines(_ text: String) -> [String]? {
         guard let code = QRCode(text) else { return nil }
-        let quiet = 2
+        let quiet = 4  // the light margin the QR standard asks for
         let side = code.size + 2 * quiet
         var lines: [String] = []
         for row in stride(from: 0, to: side, by: 2) {

@@ -84,7 +84,7 @@ import Testing
             #expect(code.isDark(x: cornerX + 3, y: cornerY + 3))   // its dark centre
         }
         let lines = try #require(WebServer.qrLines("http://x/"))
-        #expect(lines.count == (QRCode("http://x/")!.size + 4 + 1) / 2)
+        #expect(lines.count == (QRCode("http://x/")!.size + 8 + 1) / 2)
         #expect(QRCode(String(repeating: "x", count: 8000)) == nil, "too long for any QR code")
     }
 }

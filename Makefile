@@ -3,17 +3,20 @@ PREFIX ?= /usr/local
 OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
-# Debian packages the build and the built-in templates need (the last lines: test tools —
-# cjpeg/djpeg, GNU time for peak RSS, python3 for test-hostile; exiftool and xmllint, the
-# independent readers the metadata tests check EXIF and XMP against).
+# Debian packages the build and the built-in templates need (libmicrohttpd and libqrencode for
+# `serve`), then the tests' tools: test-hostile's (cjpeg/djpeg, GNU time for peak RSS, python3 for
+# the generator and the checks), the metadata tests' independent readers (exiftool, xmllint) and
+# test-web's (Chromium and its WebDriver, zbarimg to read the QR code; Selenium goes into a venv
+# under .build).
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
-               libheif-dev pkg-config \
+               libheif-dev libmicrohttpd-dev libqrencode-dev pkg-config \
                fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tmux \
-               libjpeg-turbo-progs time python3 \
+               libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver zbar-tools \
                libimage-exiftool-perl libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm bench-capture sheet FORCE
+.PHONY: deps build test run install deb clean bench bench-web test-vivid test-hostile test-asan test-web web-screenshot \
+        test-pack test-slurm bench-capture sheet FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -33,6 +36,7 @@ test: deps
 	$(MAKE) test-asan
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
+	$(MAKE) test-web
 	$(MAKE) test-pack
 	$(MAKE) test-slurm
 
@@ -41,6 +45,22 @@ test: deps
 # binary's `apply`; see Tests/hostile/run.sh.
 test-hostile: build
 	Tests/hostile/run.sh .build/release/stampcam
+
+# The browser viewfinder end to end with the release binary: 401s without the token, hostile HTTP
+# (huge, truncated, slow, non-UTF-8 requests, paths out of /shots/), a stalled client that must not
+# stall the others, and the whole shoot in Chromium driven by Selenium; see Tests/web/run.sh.
+# Screenshots land in .build/web/.
+VENV = .build/venv
+$(VENV)/.installed: Tests/web/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r Tests/web/requirements.txt
+	touch $@
+test-web: build $(VENV)/.installed
+	PYTHON=$(VENV)/bin/python Tests/web/run.sh .build/release/stampcam
+
+# The screenshots of the README's `serve` section: the browser test, which takes them on its way.
+web-screenshot: build $(VENV)/.installed
+	$(VENV)/bin/python Tests/web/browser_test.py .build/release/stampcam .build/web
 
 # The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
 # LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
@@ -56,7 +76,8 @@ test-asan: deps
 
 # Real V4L2 capture: a static-stdlib binary against the kernel's vivid camera in a qemu VM (the
 # kernel is downloaded once into .build/vivid). Its own scratch folder keeps the static build
-# from invalidating the normal one.
+# from invalidating the normal one. Only the binary: TestSupport imports Testing, which has no
+# static library.
 VIVID_CACHE = .build/vivid
 STATIC_STAMPCAM = .build/static/release/stampcam
 $(STATIC_STAMPCAM): FORCE
@@ -87,9 +108,14 @@ sheet: deps
 	STAMPCAM_SHEET="$(abspath $(SHEET))" swift test --skip-build --filter ContactSheetTests
 	@echo "$(SHEET)"
 
-# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.
+# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor;
+# then the browser viewfinder's preview frame rate and shutter → saved latency.
 bench: build
 	Tests/bench/run.sh
+	$(MAKE) bench-web
+
+bench-web: build $(VENV)/.installed
+	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
 
 # The static-stdlib build: its only runtime dependencies are Debian's libraries, so it runs on a
 # machine without the Swift toolchain. Installs the binary, the data, the manual page (made from the

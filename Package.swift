@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → Session → {Capture, Watermark, Library} → {Imaging, Templates} → Platform.
+// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library} → {Imaging, Templates} → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
 let package = Package(
     name: "stampcam",
@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
@@ -25,7 +27,12 @@ let package = Package(
         .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
         .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture"]),
-        .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
+        .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session",
+                                                 "CMicroHTTPD", "CQREncode"],
+                resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
+                            .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
+        .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
+                                                 "StampWeb"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -38,5 +45,6 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Platform", "Templates", "Watermark", "TestSupport"]),
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Capture", "Templates", "Platform", "TestSupport"]),
     ]
 )

@@ -10,7 +10,8 @@ import Glibc
 /// process then ends the way the signal would have ended it (so a shell sees 130, 143 …).
 ///
 /// A long job can intercept the first Ctrl-C to stop gracefully (no new work; what is in flight
-/// finishes); a second Ctrl-C runs the cleanups and ends the process at once.
+/// finishes); a second Ctrl-C runs the cleanups and ends the process at once. A server can intercept
+/// SIGTERM the same way, to end as a finished program (exit 0) rather than a killed one.
 ///
 /// The C handler only writes the signal's number to a pipe; the cleanups run on a watcher thread,
 /// so they may take locks and make system calls. Handlers (not SIG_IGN) are used so that programs
@@ -66,7 +67,7 @@ public final class Signals: Sendable {
 
     private struct State {
         var cleanups: [Cleanup] = []
-        var interruptHandlers: [(key: Int, handler: @Sendable () -> Void)] = []
+        var interruptHandlers: [(key: Int, signals: Set<Signal>, handler: @Sendable () -> Void)] = []
         var interrupts = 0
         var nextKey = 0
         var installed = false
@@ -90,9 +91,15 @@ public final class Signals: Sendable {
     /// While registered, the first SIGINT calls `handler` (which should make the job stop taking
     /// new work) instead of ending the process.
     public func interceptInterrupt(_ handler: @escaping @Sendable () -> Void) -> Registration {
+        intercept([.interrupt], handler)
+    }
+
+    /// While registered, the first of `signals` calls `handler` (which should make the job stop)
+    /// instead of ending the process; another one of them runs the cleanups and ends it at once.
+    public func intercept(_ signals: Set<Signal>, _ handler: @escaping @Sendable () -> Void) -> Registration {
         let key = state.withLock { state in
             state.nextKey += 1
-            state.interruptHandlers.append((state.nextKey, handler))
+            state.interruptHandlers.append((state.nextKey, signals, handler))
             state.interrupts = 0
             return state.nextKey
         }
@@ -100,7 +107,7 @@ public final class Signals: Sendable {
         return Registration(signals: self, key: key)
     }
 
-    /// Whether an intercepted Ctrl-C has arrived.
+    /// Whether an intercepted Ctrl-C (or another intercepted signal) has arrived.
     public var interrupted: Bool { state.withLock { $0.interrupts > 0 } }
 
     private func remove(_ key: Int) {
@@ -114,9 +121,10 @@ public final class Signals: Sendable {
     /// a `terminate` that records instead of ending the process.
     public func deliver(_ signal: Signal, terminate: (Signal) -> Void) {
         let (handlers, cleanups) = state.withLock { state -> ([@Sendable () -> Void], [Cleanup]) in
-            if signal == .interrupt && !state.interruptHandlers.isEmpty {
+            let intercepting = state.interruptHandlers.filter { $0.signals.contains(signal) }
+            if !intercepting.isEmpty {
                 state.interrupts += 1
-                if state.interrupts == 1 { return (state.interruptHandlers.map(\.handler), []) }
+                if state.interrupts == 1 { return (intercepting.map(\.handler), []) }
             }
             return ([], state.cleanups.sorted { ($0.order, $0.key) < ($1.order, $1.key) })
         }

@@ -17,6 +17,7 @@ import Watermark
 /// controller.previewSize = (640, 360)          // the front end wants live pictures this big
 /// controller.send(.shutter)                    // then .use, .nextStyle, .retake …
 /// let now = controller.snapshot()              // state, picture, notice
+/// controller.fieldPolicy.given.note = "north wall"   // the stamp shows it from the next picture on
 /// controller.close()
 /// ```
 public final class ShootController: Sendable {
@@ -80,6 +81,8 @@ public final class ShootController: Sendable {
         public var lastError: (any Error)?
         /// The last photo saved.
         public var lastSaved: WrittenPhoto?
+        /// The field values the stamp uses now (`fieldPolicy`).
+        public var fields: FieldPolicy
     }
 
     /// Something to tell the user in passing.
@@ -94,13 +97,15 @@ public final class ShootController: Sendable {
     private struct Shot: Sendable {
         var still: CapturedStill
         var fields: Fields
+        /// The field policy `fields` came from; a newer one re-stamps the shot while it is reviewed.
+        var policy: FieldPolicy
         var name: String
         var claim: NameClaim?
         var saved = false
     }
 
     private enum Command: Sendable {
-        case capture(ShotID), render(ShotID, style: Int), flash(FlashMode), zoom(Double), focus, switchCamera(Int)
+        case capture(ShotID), render(ShotID, style: Int), flash(FlashMode), zoom(Double), focus(FocusRequest), switchCamera(Int)
     }
 
     private struct Inbox {
@@ -118,6 +123,8 @@ public final class ShootController: Sendable {
     private let inbox = ConditionLock(Inbox())
     private let shots = Mutex<[ShotID: Shot]>([:])
     private let preview = Mutex<(width: Int, height: Int)?>(nil)
+    private let fields: Mutex<FieldPolicy>
+    private let savedPhotos = Mutex<[WrittenPhoto]>([])
     /// The shot number the next photo gets (refreshed from the folder after each save).
     private let nextNumber: Mutex<Int>
     private let finished = ConditionLock(0)  // threads that have ended (camera, writer)
@@ -134,7 +141,9 @@ public final class ShootController: Sendable {
         published = ConditionLock(Snapshot(state: state, camera: camera.info.card, frameSize: camera.frameSize,
                                            folder: settings.folder, styleNames: settings.styles.map(\.name),
                                            zoomCrops: !camera.zoomsOptically,
-                                           notices: camera.takeNotes().map { Notice(text: $0, isWarning: false) }))
+                                           notices: camera.takeNotes().map { Notice(text: $0, isWarning: false) },
+                                           fields: settings.fields))
+        fields = Mutex(settings.fields)
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
         let watermarker = try Watermarker(fontConfig: settings.fontConfig)
         let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: settings.fontConfig), settings: settings.writer)
@@ -165,14 +174,39 @@ public final class ShootController: Sendable {
     deinit { close() }
 
     /// The size live and review pictures are rendered at; nil (the default) renders none — the
-    /// camera then streams only for stills.
+    /// camera then streams only for stills. A photo under review is drawn again at a new size.
     public var previewSize: (width: Int, height: Int)? {
         get { preview.withLock { $0 } }
         set {
-            preview.withLock { $0 = newValue.map { (max(16, $0.width), max(16, $0.height)) } }
+            let size = newValue.map { (width: max(16, $0.width), height: max(16, $0.height)) }
+            let changed = preview.withLock { old in
+                defer { old = size }
+                return old?.width != size?.width || old?.height != size?.height
+            }
+            if changed, size != nil {
+                let state = session.withLock { $0.state }
+                if state.phase == .reviewing, let shot = state.shot { queue(.render(shot, style: state.style)) }
+            }
             inbox.withLock { _ in }  // wake the camera thread
         }
     }
+
+    /// The values the stamp shows (user, project, location, note …) and the zone for times, for
+    /// the live picture and every photo taken from now on; a photo under review is stamped again
+    /// with them (its number and file name stay). Starts as `Settings.fields`.
+    public var fieldPolicy: FieldPolicy {
+        get { fields.withLock { $0 } }
+        set {
+            fields.withLock { policy in
+                policy = newValue
+                publish { $0.fields = newValue }  // under the same lock: the snapshot never shows an older one
+            }
+            refreshShotFields()
+        }
+    }
+
+    /// The photos saved in this session, oldest first.
+    public var saved: [WrittenPhoto] { savedPhotos.withLock { $0 } }
 
     /// What to show now. `takeNotices` hands the notices to this caller only (they are cleared).
     public func snapshot(takeNotices: Bool = false) -> Snapshot {
@@ -193,8 +227,10 @@ public final class ShootController: Sendable {
         published.wait(timeout: timeout, until: condition, then: { $0 })
     }
 
-    /// A user's event: a key, a tap.
-    public func send(_ event: ShootEvent) {
+    /// A user's event: a key, a tap. False when it means nothing in the current phase (`use` with
+    /// no photo under review …) and so changed nothing.
+    @discardableResult
+    public func send(_ event: ShootEvent) -> Bool {
         handle(event)
     }
 
@@ -217,8 +253,10 @@ public final class ShootController: Sendable {
 
     // MARK: the state machine and its effects
 
-    private func handle(_ event: ShootEvent) {
-        let (effects, state) = session.withLock { session in (session.handle(event), session.state) }
+    @discardableResult
+    private func handle(_ event: ShootEvent) -> Bool {
+        let (response, state) = session.withLock { session in (session.respond(to: event), session.state) }
+        guard let effects = response else { return false }
         publish { $0.state = state }
         for effect in effects {
             switch effect {
@@ -228,7 +266,7 @@ public final class ShootController: Sendable {
             case .setFlash(let mode): queue(.flash(mode))
             case .setZoom(let factor): queue(.zoom(factor))
             case .switchCamera(let index): queue(.switchCamera(index))
-            case .triggerFocus: queue(.focus)
+            case .triggerFocus(let request): queue(.focus(request))
             case .discard(let id):
                 guard let shot = shots.withLock({ $0.removeValue(forKey: id) }) else { break }
                 shot.claim?.release()
@@ -241,6 +279,30 @@ public final class ShootController: Sendable {
             }
         }
         inbox.withLock { _ in }  // the camera thread waits on the state too (live or not)
+        return true
+    }
+
+    /// Stamps the shot under review again when the field policy changed after it was planned.
+    /// Called after each change of either (the policy, a new shot), so one of them sees both. The
+    /// session's lock is held while the shot changes: a `use` comes before (the save reads the old
+    /// fields, and so did the review) or after (the saved photo has the new ones).
+    private func refreshShotFields() {
+        let policy = fields.withLock { $0 }
+        let render = session.withLock { session -> (ShotID, Int)? in
+            guard session.state.phase == .reviewing, let id = session.state.shot else { return nil }
+            let changed = shots.withLock { shots -> Bool in
+                guard var shot = shots[id], shot.policy != policy else { return false }
+                var fresh = policy.fields(forCapture: shot.still)
+                fresh.sequence = shot.fields.sequence
+                fresh.filename = shot.fields.filename
+                shot.fields = fresh
+                shot.policy = policy
+                shots[id] = shot
+                return true
+            }
+            return changed ? (id, session.state.style) : nil
+        }
+        if let (id, style) = render { queue(.render(id, style: style)) }
     }
 
     private func queue(_ command: Command) {
@@ -301,6 +363,7 @@ public final class ShootController: Sendable {
                 let shot = plan(still)
                 shots.withLock { $0[id] = shot }
                 handle(.captured(id))
+                refreshShotFields()  // the fields panel may have changed while the still was taken
             } catch {
                 publish { $0.lastError = error }
                 handle(.captureFailed(settings.describe(error)))
@@ -314,8 +377,8 @@ public final class ShootController: Sendable {
         case .zoom(let factor):
             camera.setZoom(factor)
             noteCamera(camera)
-        case .focus:
-            camera.setFocus(.auto)
+        case .focus(let request):
+            camera.setFocus(request)
             noteCamera(camera)
         case .switchCamera(let index):
             camera.close()
@@ -338,7 +401,7 @@ public final class ShootController: Sendable {
         guard let size = preview.withLock({ $0 }) else { return }
         do {
             let frame = try camera.previewFrame(maxSize: max(size.width, size.height))
-            var fields = settings.fields.fieldsNow(camera: camera.info.card)
+            var fields = self.fields.withLock { $0 }.fieldsNow(camera: camera.info.card)
             let number = nextNumber.withLock { $0 }
             fields.sequence = number
             fields.filename = plannedName(fields: fields, number: number)
@@ -366,7 +429,8 @@ public final class ShootController: Sendable {
     /// The fields and name a new shot is stamped and saved with, its name claimed when the folder
     /// can be written (otherwise the save claims it, and says why it cannot).
     private func plan(_ still: CapturedStill) -> Shot {
-        var fields = settings.fields.fields(forCapture: still)
+        let policy = self.fields.withLock { $0 }
+        var fields = policy.fields(forCapture: still)
         var number = nextNumber.withLock { $0 }
         var claim: NameClaim?
         var name = plannedName(fields: fields, time: still.metadata.time, number: number)
@@ -388,7 +452,7 @@ public final class ShootController: Sendable {
         fields.sequence = number
         fields.filename = name
         nextNumber.withLock { $0 = max($0, number + 1) }
-        return Shot(still: still, fields: fields, name: name, claim: claim)
+        return Shot(still: still, fields: fields, policy: policy, name: name, claim: claim)
     }
 
     private func plannedName(fields: Fields, time: Timestamp? = nil, number: Int) -> String {
@@ -453,6 +517,7 @@ public final class ShootController: Sendable {
                                            to: claim, original: original)
             nextNumber.withLock { $0 = max($0, PhotoName.nextShotNumber(in: settings.folder)) }
             shots.withLock { $0[id]?.saved = true }
+            savedPhotos.withLock { $0.append(written) }
             publish { $0.lastSaved = written }
             handle(.saved(id, path: written.path))
             // Shared on a thread of its own: a slow upload holds up neither the viewfinder nor the next save.

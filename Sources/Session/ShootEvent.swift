@@ -8,6 +8,14 @@ public enum ShootEvent: Equatable, Sendable {
     case confirm(Bool)
     case nextStyle, previousStyle
     case cycleFlash, switchCamera, zoomIn, zoomOut, focus
+    /// A style by its index in the cycle (a pick list, a tap on a name).
+    case chooseStyle(Int)
+    /// A zoom factor (a slider), clamped to the camera's range.
+    case setZoom(Double)
+    /// A flash mode; one the camera does not have is ignored.
+    case setFlash(FlashMode)
+    /// Focus on a point of the picture, as fractions of its width and height (a tap).
+    case focusAt(x: Double, y: Double)
     // From the camera and the disk.
     case captured(ShotID)
     case captureFailed(String)
@@ -17,7 +25,8 @@ public enum ShootEvent: Equatable, Sendable {
     /// Every user event, for exhaustive tests.
     public static let userEvents: [ShootEvent] = [
         .shutter, .retake, .use, .quit, .confirm(true), .confirm(false), .nextStyle, .previousStyle,
-        .cycleFlash, .switchCamera, .zoomIn, .zoomOut, .focus,
+        .cycleFlash, .switchCamera, .zoomIn, .zoomOut, .focus, .chooseStyle(1), .setZoom(2), .setFlash(.torch),
+        .focusAt(x: 0.25, y: 0.75),
     ]
 }
 
@@ -32,7 +41,7 @@ public enum ShootEffect: Equatable, Sendable {
     case setFlash(FlashMode)
     case setZoom(Double)
     case switchCamera(Int)
-    case triggerFocus
+    case triggerFocus(FocusRequest)
     /// The shot is no longer wanted (retake): its pixels may be freed.
     case discard(ShotID)
     case exit

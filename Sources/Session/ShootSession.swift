@@ -8,11 +8,19 @@ public struct ShootSession: Sendable {
 
     /// Applies `event` and returns what the caller must do now.
     public mutating func handle(_ event: ShootEvent) -> [ShootEffect] {
+        respond(to: event) ?? []
+    }
+
+    /// Applies `event` and returns what the caller must do now; nil when the event means nothing in
+    /// this phase (`use` in the viewfinder, zoom while a photo is being taken), which changes nothing.
+    /// A front end that must answer every request (the browser's API) tells these apart.
+    public mutating func respond(to event: ShootEvent) -> [ShootEffect]? {
         var effects: [ShootEffect] = []
         var s = state
+        var meaningful = true
         switch (s.phase, event) {
         case (.finished, _):
-            break
+            meaningful = false
 
         // Quitting: only an unsaved photo makes it ask.
         case (.confirmingQuit, .confirm(true)), (.confirmingQuit, .quit):
@@ -24,9 +32,9 @@ public struct ShootSession: Sendable {
             s.phase = .reviewing  // only a photo under review can be unsaved
             s.message = nil
         case (.confirmingQuit, _):
-            break
+            meaningful = false
         case (.saving, .quit):
-            break  // a save takes a moment; quitting waits for its result rather than race it
+            meaningful = false  // a save takes a moment; quitting waits for its result rather than race it
         case (_, .quit):
             if s.hasUnsavedShot {
                 s.phase = .confirmingQuit
@@ -56,6 +64,11 @@ public struct ShootSession: Sendable {
         case (.reviewing, .nextStyle), (.reviewing, .previousStyle):
             s.style = cycled(s.style, by: event == .nextStyle ? 1 : -1, count: s.styleCount)
             if let shot = s.shot { effects.append(.renderShot(shot, style: s.style)) }
+        case (.reviewing, .chooseStyle(let index)) where s.styleCount > index && index >= 0:
+            if index != s.style {
+                s.style = index
+                if let shot = s.shot { effects.append(.renderShot(shot, style: s.style)) }
+            }
         case (.reviewing, .retake):
             if let shot = s.shot { effects.append(.discard(shot)) }
             s.shot = nil
@@ -83,13 +96,26 @@ public struct ShootSession: Sendable {
             s.message = "This camera has no flash or torch to switch"
         case (_, .switchCamera) where s.isLive && s.cameraCount < 2:
             s.message = "No other camera to switch to"
+        case (_, .chooseStyle(let index)) where s.isLive && s.styleCount > index && index >= 0:
+            s.style = index
         case (_, .cycleFlash) where s.isLive:
             s.message = nil
             let index = s.flashModes.firstIndex(of: s.flash) ?? 0
             s.flash = s.flashModes[(index + 1) % s.flashModes.count]
             effects.append(.setFlash(s.flash))
+        case (_, .setFlash(let mode)) where s.isLive && s.flashModes.contains(mode):
+            if mode != s.flash {
+                s.flash = mode
+                effects.append(.setFlash(mode))
+            }
         case (_, .zoomIn) where s.isLive, (_, .zoomOut) where s.isLive:
             let zoom = event == .zoomIn ? min(s.maxZoom, s.zoom * 1.25) : max(1, s.zoom / 1.25)
+            if zoom != s.zoom {
+                s.zoom = zoom
+                effects.append(.setZoom(zoom))
+            }
+        case (_, .setZoom(let factor)) where s.isLive && factor.isFinite:
+            let zoom = min(s.maxZoom, max(1, factor))
             if zoom != s.zoom {
                 s.zoom = zoom
                 effects.append(.setZoom(zoom))
@@ -102,14 +128,17 @@ public struct ShootSession: Sendable {
                 effects.append(.switchCamera(s.camera))
             }
         case (_, .focus) where s.isLive:
-            effects.append(.triggerFocus)
+            effects.append(.triggerFocus(.auto))
+        case (_, .focusAt(let x, let y)) where s.isLive && (0...1).contains(x) && (0...1).contains(y):
+            effects.append(.triggerFocus(.point(x: x, y: y)))
         case (.failed, .retake):
             s.phase = .viewfinder
             s.message = nil
 
         default:
-            break  // an event that means nothing here (e.g. use in the viewfinder) changes nothing
+            meaningful = false  // an event that means nothing here (e.g. use in the viewfinder) changes nothing
         }
+        guard meaningful else { return nil }
         state = s
         return effects
     }

@@ -4,25 +4,23 @@ import Templates
 /// `$XDG_CONFIG_HOME/stampcam/config.json` (default `~/.config/stampcam/config.json`): defaults for
 /// options, so a field worker does not retype their name. Keys are long option names
 /// (`"user": "Li Wei"`, `"template": "site-report"`, `"output": "/media/card/photos"`); flags take
-/// true. The command line wins: config values go in front of the user's arguments.
+/// true. The command line wins: config values go in front of the user's arguments. Besides
+/// options, `"projects": ["Bridge 7", "Pier 4"]` is the pick list of `serve`'s fields panel.
 enum Config {
+    /// Keys that are settings but not options.
+    static let listKeys = ["projects"]
+
     /// Arguments for the config's settings that `command` has, e.g. `["--user", "Li Wei"]`. A file
     /// that does not exist means no settings; one that cannot be read or parsed is an error.
     static func arguments(for command: CommandSpec, file: String) throws(UsageError) -> [String] {
-        let bytes: [UInt8]
-        do { bytes = try FileSystem.read(file, limit: 1 << 20) } catch .system(.noEntry) { return [] } catch {
-            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a readable settings file (\(Self.reason(error)))")
-        }
-        let root: JSONValue
-        do { root = try JSONValue(parsing: bytes) } catch {
-            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings (\(error))")
-        }
-        guard case .object(let settings) = root else {
-            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings")
-        }
-        let known = Set(allOptionNames)
+        let settings = try read(file)
+        let known = Set(allOptionNames + listKeys)
         var arguments: [String] = []
         for key in settings.keys.sorted() {
+            if listKeys.contains(key) {
+                _ = try list(key, in: settings, file: file)  // checked for every command, used by some
+                continue
+            }
             guard known.contains(key) else {
                 if let near = Variables.suggestion(for: key, among: known.sorted()) {
                     throw .badValue(option: "config", value: "\(file): \(key)", expected: "a setting (did you mean '\(near)'?)")
@@ -44,6 +42,43 @@ enum Config {
             }
         }
         return arguments
+    }
+
+    /// The config's project pick list (`"projects": [...]`); empty without one.
+    static func projects(file: String) throws(UsageError) -> [String] {
+        try list("projects", in: try read(file), file: file)
+    }
+
+    /// The settings object; empty when the file does not exist.
+    private static func read(_ file: String) throws(UsageError) -> [String: JSONValue] {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(file, limit: 1 << 20) } catch .system(.noEntry) { return [:] } catch {
+            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a readable settings file (\(Self.reason(error)))")
+        }
+        let root: JSONValue
+        do { root = try JSONValue(parsing: bytes) } catch {
+            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings (\(error))")
+        }
+        guard case .object(let settings) = root else {
+            throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a JSON object of settings")
+        }
+        return settings
+    }
+
+    /// A list of texts, at most 1000 of them.
+    private static func list(_ key: String, in settings: [String: JSONValue], file: String) throws(UsageError) -> [String] {
+        guard let value = settings[key] else { return [] }
+        guard case .array(let items) = value, items.count <= 1000 else {
+            throw .badValue(option: "config", value: "\(PathEncoding.display(file)): \(key)", expected: "a list of at most 1000 texts")
+        }
+        var texts: [String] = []
+        for item in items {
+            guard case .string(let text) = item else {
+                throw .badValue(option: "config", value: "\(PathEncoding.display(file)): \(key)", expected: "a list of texts, like [\"Bridge 7\", \"Pier 4\"]")
+            }
+            if !texts.contains(text) { texts.append(text) }
+        }
+        return texts
     }
 
     private static func reason(_ error: FileSystem.ReadError) -> String {

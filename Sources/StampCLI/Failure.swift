@@ -3,6 +3,7 @@ import Imaging
 import Library
 import Platform
 import Session
+import StampWeb
 import Templates
 import Watermark
 
@@ -55,6 +56,8 @@ struct Failure: Error {
             self.init("\(place): \(error); use restamp, or --stamp-again to draw over it", code: .dataError)
         case let error as Restamp.Problem:
             self.init(restamp: error, place: place)
+        case let error as WebError:
+            self.init(error.description + "; choose another address or port with --listen", code: .unavailable)
         case let error as UsageError:
             self.init(error.description, code: .usage)
         case let failure as Failure:

@@ -45,14 +45,46 @@ enum ShootCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
-        let capture = try CaptureOptions.settings(options)
+        _ = try CaptureOptions.settings(options)  // a bad camera option is named before anything else
         let photos = try options.value(count) ?? 1
         let pause = try options.value(interval) ?? 0
         let interactive = !options.flag(yes)
         if interactive && !(Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
             throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
         }
-        // Template and folder problems show before the camera is touched.
+        let prepared = try controllerSettings(options, context: context, allCameras: interactive,
+                                              oneFile: !interactive && photos == 1) { error, folder in
+            Failure(error, path: folder).message
+        }
+        // A run that saved nothing (no camera, quit at once) leaves no empty folder behind.
+        defer { prepared.removeFolderIfEmpty() }
+        let controller = try ShootController(settings: prepared.settings)
+        defer { controller.close() }
+        if interactive { return ShootScreen(controller: controller, fields: prepared.given).run() }
+        return try series(controller, count: photos, interval: pause, console: console)
+    }
+
+    /// The controller's settings and what the front end needs beside them.
+    struct Prepared {
+        var settings: ShootController.Settings
+        /// The values given on the command line (the terminal shows them on its status line).
+        var given: Fields
+        var folderExisted: Bool
+
+        func removeFolderIfEmpty() {
+            if !folderExisted { OutputFolder.removeIfEmpty(settings.folder) }
+        }
+    }
+
+    /// What `shoot` and `serve` give the controller: the style cycle (styles with errors left out,
+    /// said once), the fields, the folder (created), the cameras (with `allCameras`, every one for
+    /// switching), the writer's settings. With `oneFile`, `-o photo.jpg` names the one photo's file
+    /// (as fswebcam's does); otherwise such an `-o` is an error. Template and folder problems show
+    /// before the camera is touched.
+    static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool, oneFile: Bool,
+                                   describe: @escaping @Sendable (any Error, String) -> String) throws -> Prepared {
+        let console = context.console
+        let capture = try CaptureOptions.settings(options)
         let stamp = try StampOptions.values(options)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
@@ -68,10 +100,9 @@ enum ShootCommand: Command {
         var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
         var folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
-        // `--yes -o photo.jpg` takes one photo into that file, as fswebcam does.
         var singleFile: TextTemplate?
         if let given = try options.value(output), ApplyCommand.namesOneFile(given) {
-            guard !interactive, photos == 1 else {
+            guard oneFile else {
                 throw UsageError.badValue(option: "--output", value: given,
                                           expected: "usable without --yes or with --count above 1: it names one file; give a folder (-o DIR)")
             }
@@ -82,27 +113,21 @@ enum ShootCommand: Command {
         }
         let folderExisted = FileSystem.exists(folder)
         try OutputFolder.prepare(folder, mark: singleFile == nil)
-        // A run that saved nothing (no camera, quit at once) leaves no empty folder behind.
-        defer { if !folderExisted { OutputFolder.removeIfEmpty(folder) } }
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
         var devices = [device]
-        if interactive && device != Cameras.testDevice {
+        if allCameras && device != Cameras.testDevice {
             devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
-        let settings = ShootController.Settings(
+        var settings = ShootController.Settings(
             devices: devices, capture: capture, styles: styles,
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
             nameTemplate: try singleFile ?? options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
                                          version: StampCLI.version, maxSize: try options.value(maxSize) ?? 1024),
             fontConfig: context.resources.fontConfig,
-            describe: { [folder] in Failure($0, path: folder).message })
-        var controllerSettings = settings
-        controllerSettings.markFolder = singleFile == nil
-        let controller = try ShootController(settings: controllerSettings)
-        defer { controller.close() }
-        if interactive { return ShootScreen(controller: controller, fields: stamp.fields.given).run() }
-        return try series(controller, count: photos, interval: pause, console: console)
+            describe: { [folder] in describe($0, folder) })
+        settings.markFolder = singleFile == nil
+        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted)
     }
 
     /// `--yes`: shutter, use, and the next one after `interval` seconds; a Ctrl-C ends the series

@@ -7,8 +7,9 @@ public enum StampCLI {
     public static let version = "0.2.0"
 
     static var commandTypes: [any Command.Type] { [
-        ShootCommand.self, ApplyCommand.self, RestampCommand.self, StylesCommand.self, TemplatesCommand.self,
-        DevicesCommand.self, TestCardCommand.self, DoctorCommand.self, CompletionCommand.self, BenchCommand.self,
+        ShootCommand.self, ServeCommand.self, ApplyCommand.self, RestampCommand.self, StylesCommand.self,
+        TemplatesCommand.self, DevicesCommand.self, TestCardCommand.self, DoctorCommand.self, CompletionCommand.self,
+        BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

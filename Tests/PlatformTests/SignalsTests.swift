@@ -46,4 +46,32 @@ import Testing
         #expect(log.all == ["stop", "light", "end"])
         _ = (stop, light)
     }
+
+    @Test("a server intercepts SIGTERM like Ctrl-C: the first stops it, a second one ends the process; SIGHUP is not intercepted")
+    func interceptTerminate() {
+        let signals = Signals()
+        let log = Log()
+        let stop = signals.intercept([.interrupt, .terminate]) { log.add("stop") }
+        let light = signals.onTermination(.lights) { log.add("light") }
+        signals.deliver(.terminate) { _ in log.add("end") }
+        #expect(log.all == ["stop"])
+        signals.deliver(.interrupt) { _ in log.add("end") }
+        #expect(log.all == ["stop", "light", "end"])
+        let other = Signals()
+        let otherLog = Log()
+        let otherStop = other.intercept([.interrupt, .terminate]) { otherLog.add("stop") }
+        other.deliver(.hangUp) { _ in otherLog.add("end") }
+        #expect(otherLog.all == ["end"])
+        _ = (stop, light, otherStop)
+    }
+
+    @Test("intercepting Ctrl-C leaves SIGTERM alone")
+    func interruptOnly() {
+        let signals = Signals()
+        let log = Log()
+        let stop = signals.interceptInterrupt { log.add("stop") }
+        signals.deliver(.terminate) { _ in log.add("end") }
+        #expect(log.all == ["end"])
+        _ = stop
+    }
 }

@@ -130,6 +130,96 @@ import TestSupport
         #expect(live.picture != nil)
         #expect(Date().timeIntervalSince(started) < 2.5, "the viewfinder waited for the share command")
     }
+
+    @Test("send says whether an event meant something; a style chosen by index is the one saved")
+    func chooseStyle() throws {
+        let folder = try TestFiles.temporaryFolder("choose")
+        let controller = try Self.controller(folder: folder)
+        defer { controller.close() }
+        controller.previewSize = (320, 180)
+        #expect(!controller.send(.use), "nothing to use in the viewfinder")
+        #expect(!controller.send(.retake))
+        #expect(controller.send(.chooseStyle(2)))
+        #expect(!controller.send(.chooseStyle(99)), "no such style")
+        #expect(controller.snapshot().state.style == 2)
+        #expect(controller.send(.shutter))
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        #expect(controller.send(.chooseStyle(3)))
+        #expect(!controller.send(.setZoom(2)), "no zoom while reviewing")
+        #expect(controller.send(.use))
+        let saved = Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save")
+        let sidecar = try Self.sidecar(try #require(saved.lastSaved?.sidecar))
+        #expect((sidecar["template"] as? [String: Any])?["id"] as? String == Self.styles[3].id)
+        #expect(controller.saved.map(\.path) == [try #require(saved.lastSaved?.path)])
+    }
+
+    /// The first picture drawn after `old` (a new bitmap, not a snapshot that only carries it on).
+    static func picture(_ controller: ShootController, after old: Bitmap?, _ what: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) -> Bitmap? {
+        let next = controller.wait(timeout: 20) { snapshot in
+            guard let picture = snapshot.picture else { return false }
+            return old.map { !picture.sharesMemory(with: $0) } ?? true
+        }
+        #expect(next != nil, "no \(what)", sourceLocation: sourceLocation)
+        return next?.picture
+    }
+
+    @Test("new field values reach the live picture at once, and the photo under review (its name stays)")
+    func fieldsAtRunTime() throws {
+        let folder = try TestFiles.temporaryFolder("fields")
+        var style = try #require(Self.styles.first { $0.id == "classic" })
+        style.blocks[0].lines = [Template.Line(text: "{note}", font: Template.Font(size: 0.08))]
+        let controller = try Self.controller(folder: folder, styles: [style])
+        defer { controller.close() }
+        controller.previewSize = (640, 360)
+        let box = (x: 10..<400, y: 300..<358)  // the stamp's corner, below the test pattern's moving square
+        let empty = try #require(Self.picture(controller, after: nil, "live picture"))
+        var policy = controller.fieldPolicy
+        policy.given.note = "WWWWWWWWWW"
+        controller.fieldPolicy = policy
+        #expect(controller.snapshot().fields.given.note == "WWWWWWWWWW")
+        // The picture being drawn may predate the change: the one after it does not.
+        let maybe = try #require(Self.picture(controller, after: empty, "live picture"))
+        let noted = try #require(Self.picture(controller, after: maybe, "live picture"))
+        #expect(PixelCompare.meanDifference(empty, noted, x: box.x, y: box.y) > 3, "the note shows in the live stamp")
+
+        // No live pictures while the photo is taken; the review is then drawn at a size of its own.
+        controller.previewSize = nil
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        controller.previewSize = (639, 359)
+        let reviewed = try #require(controller.wait(timeout: 20) { $0.picture?.width == 638 }?.picture, "review picture")
+        policy.given.note = nil
+        controller.fieldPolicy = policy
+        let restamped = try #require(Self.picture(controller, after: reviewed, "review stamped again"))
+        #expect(controller.snapshot().state.phase == .reviewing)
+        #expect(PixelCompare.meanDifference(reviewed, restamped, x: box.x, y: box.y) > 3,
+                "the review is stamped again without the note")
+        controller.send(.use)
+        let saved = Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save")
+        let sidecar = try Self.sidecar(try #require(saved.lastSaved?.sidecar))
+        let fields = try #require(sidecar["fields"] as? [String: Any])
+        #expect(fields["note"] == nil || fields["note"] is NSNull, "the saved photo has the values the review showed")
+        #expect(fields["filename"] as? String == (try #require(saved.lastSaved?.path) as NSString).lastPathComponent)
+    }
+
+    @Test("a new preview size draws the photo under review again at that size (also the first one, after none)")
+    func reviewResized() throws {
+        let folder = try TestFiles.temporaryFolder("resize")
+        let controller = try Self.controller(folder: folder)
+        defer { controller.close() }
+        controller.previewSize = (160, 90)
+        _ = Self.picture(controller, after: nil, "live picture")
+        controller.previewSize = nil  // a front end that shows nothing for a while (a browser page closed)
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        controller.previewSize = (320, 180)
+        let small = try #require(controller.wait(timeout: 20) { $0.picture?.width == 320 }?.picture, "the review, drawn once a size is known")
+        controller.previewSize = (640, 360)
+        let large = Self.picture(controller, after: small, "review at the new size")
+        #expect(large?.width == 640)
+        #expect(controller.snapshot().state.phase == .reviewing)
+    }
 }
 
 import Watermark

@@ -43,6 +43,10 @@ import Testing
         ("shutter", .shutter), ("retake", .retake), ("use", .use), ("quit", .quit), ("yes", .confirm(true)),
         ("no", .confirm(false)), ("next", .nextStyle), ("previous", .previousStyle), ("flash", .cycleFlash),
         ("camera", .switchCamera), ("zoomIn", .zoomIn), ("zoomOut", .zoomOut), ("focus", .focus),
+        ("style2", .chooseStyle(2)), ("style9", .chooseStyle(9)), ("styleNegative", .chooseStyle(-1)),
+        ("zoom3", .setZoom(3)), ("zoom99", .setZoom(99)), ("zoomNaN", .setZoom(.nan)),
+        ("flashTorch", .setFlash(.torch)), ("flashOn", .setFlash(.on)),
+        ("focusPoint", .focusAt(x: 0.25, y: 0.75)), ("focusOutside", .focusAt(x: 1.5, y: 0.5)),
         ("captured", .captured(shot)), ("captureFailed", .captureFailed("no frame")),
         ("saved", .saved(shot, path: "/p/1.jpg")), ("saveFailed", .saveFailed(shot, "disk full")),
         ("savedStale", .saved(stale, path: "/p/x.jpg")), ("saveFailedStale", .saveFailed(stale, "x")),
@@ -59,6 +63,7 @@ import Testing
             "capturing/captureFailed": ("failed", []),
             "reviewing/next": ("reviewing", [.renderShot(shot, style: 1)]),
             "reviewing/previous": ("reviewing", [.renderShot(shot, style: 2)]),
+            "reviewing/style2": ("reviewing", [.renderShot(shot, style: 2)]),
             "reviewing/retake": ("viewfinder", [.discard(shot)]),
             "reviewing/use": ("saving", [.save(shot, style: 0)]),
             "reviewing/quit": ("confirmingQuit", []),
@@ -76,7 +81,13 @@ import Testing
             table["\(live)/flash"] = (live, [.setFlash(.torch)])
             table["\(live)/camera"] = (live, [.switchCamera(1)])
             table["\(live)/zoomIn"] = (live, [.setZoom(1.25)])
-            table["\(live)/focus"] = (live, [.triggerFocus])
+            table["\(live)/focus"] = (live, [.triggerFocus(.auto)])
+            table["\(live)/style2"] = (live, [])
+            table["\(live)/zoomOut"] = (live, [])  // already at 1×: nothing to do, but not refused
+            table["\(live)/zoom3"] = (live, [.setZoom(3)])
+            table["\(live)/zoom99"] = (live, [.setZoom(4)])  // clamped to the camera's range
+            table["\(live)/flashTorch"] = (live, [.setFlash(.torch)])
+            table["\(live)/focusPoint"] = (live, [.triggerFocus(.point(x: 0.25, y: 0.75))])
         }
         return table
     }()
@@ -88,14 +99,26 @@ import Testing
         var session = Self.session(in: phase)
         let before = session.state
         let event = Self.events.first { $0.0 == eventName }!.1
-        let effects = session.handle(event)
+        let effects = session.respond(to: event)
         if let (expectedPhase, expectedEffects) = Self.table["\(phase)/\(eventName)"] {
             #expect(Self.name(session.state.phase) == expectedPhase)
             #expect(effects == expectedEffects)
         } else {
             #expect(session.state == before, "\(phase)/\(eventName) should change nothing")
-            #expect(effects.isEmpty)
+            #expect(effects == nil, "\(phase)/\(eventName) should be refused as meaningless")
         }
+    }
+
+    @Test("an event that means something but changes nothing is not refused: the style already chosen, zoom at its end")
+    func meaningfulWithoutChange() {
+        var session = Self.session(in: "viewfinder")
+        #expect(session.respond(to: .chooseStyle(0)) == [])
+        #expect(session.respond(to: .setZoom(1)) == [])
+        #expect(session.respond(to: .setFlash(.off)) == [])
+        var review = Self.session(in: "reviewing")
+        #expect(review.respond(to: .chooseStyle(0)) == [])  // no re-render of the same style
+        #expect(review.respond(to: .chooseStyle(1)) == [.renderShot(Self.shot, style: 1)])
+        #expect(review.state.style == 1)
     }
 
     @Test("a failed save keeps the photo for another try; the retry saves it once")

@@ -31,6 +31,20 @@ import TestSupport
         #expect(try Config.arguments(for: ApplyCommand.spec, file: "/nonexistent/config.json") == [])
     }
 
+    @Test("\"projects\" is a list for serve's pick list, not an option; anything but a list of texts is an error")
+    func projects() throws {
+        let file = try Self.config(#"{"user": "Li Wei", "projects": ["Bridge 7", "Pier 4", "Bridge 7"]}"#)
+        #expect(try Config.arguments(for: ServeCommand.spec, file: file) == ["--user", "Li Wei"])
+        #expect(try Config.arguments(for: ApplyCommand.spec, file: file) == ["--user", "Li Wei"])
+        #expect(try Config.projects(file: file) == ["Bridge 7", "Pier 4"])
+        #expect(try Config.projects(file: "/nonexistent/config.json") == [])
+        for wrong in [#"{"projects": "Bridge 7"}"#, #"{"projects": ["Bridge 7", 7]}"#, #"{"projects": [["x"]]}"#] {
+            let bad = try Self.config(wrong)
+            #expect(throws: UsageError.self) { try Config.projects(file: bad) }
+            #expect(throws: UsageError.self, "checked for every command") { try Config.arguments(for: ApplyCommand.spec, file: bad) }
+        }
+    }
+
     @Test("tests have a home of their own: the developer's ~/.config/stampcam is never read")
     func isolatedHome() throws {
         #expect(CLI.run(["styles"]).code == 0)

@@ -1,0 +1,102 @@
+/// Who may use the server, decided per request before anything else is looked at.
+///
+/// - Without a token (listening on loopback): only this machine can connect, so the checks are
+///   against other web sites the person visits: the Host must name this machine (a DNS-rebinding
+///   site cannot send its own name), and a state change must not come from another origin.
+/// - With a token (any other address, or `--token-file`): every request carries it — in the
+///   query (`?token=…`, the URL that was printed), in the cookie the page then gets, or in an
+///   `Authorization: Bearer` header for scripts — else 401. The cookie is `SameSite=Strict`, so
+///   another site cannot make the browser send it.
+///
+/// State changes are POST only, and a POST from another origin, or with a body that is not JSON
+/// (what an HTML form can send), is refused: no cross-site request can press the shutter.
+struct AccessPolicy: Sendable {
+    /// The token every request must carry; nil when none is needed (loopback).
+    let token: String?
+    /// The port, in Host checks and the cookie's name.
+    let port: Int
+    /// Host header values accepted without a token (`127.0.0.1:8080`, `localhost:8080` …).
+    let localHosts: Set<String>
+
+    init(token: String?, listen: ListenAddress) {
+        self.token = token
+        port = listen.port
+        let names = ["127.0.0.1", "localhost", "[::1]", listen.host]
+        var hosts = Set(names.map { "\($0):\(listen.port)" })
+        if listen.port == 80 { hosts.formUnion(names) }  // browsers leave the default port out
+        localHosts = hosts
+    }
+
+    /// Each server its own cookie: cookies do not tell ports apart.
+    var cookieName: String { "stampcam_token_\(port)" }
+
+    enum Decision: Equatable {
+        /// Go ahead; `setCookie` is the header that keeps a token given in the URL.
+        case allow(setCookie: String?)
+        case deny(status: Int, message: String)
+    }
+
+    func check(_ request: HTTPRequest) -> Decision {
+        var setCookie: String?
+        if let token {
+            let given = request.cookies[cookieName] ?? bearer(request) ?? request.headers["x-stampcam-token"] ?? request.query["token"]
+            guard let given, Self.same(given, token) else {
+                return .deny(status: 401, message: given == nil
+                    ? "this stampcam needs its access token: open the address stampcam printed (the one with ?token=…)"
+                    : "wrong access token: open the address stampcam printed this time (the one with ?token=…)")
+            }
+            if request.cookies[cookieName] != given {
+                setCookie = "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            }
+        } else {
+            guard let host = request.headers["host"], localHosts.contains(host.lowercased()) else {
+                return .deny(status: 403, message: "this stampcam only answers requests for this machine's own address (Host: 127.0.0.1:\(port) or localhost:\(port))")
+            }
+        }
+        if !request.isRead {
+            if let site = request.headers["sec-fetch-site"], site == "cross-site" || site == "same-site" {
+                return .deny(status: 403, message: "a request from another web site was refused")
+            }
+            if let origin = request.headers["origin"], let host = request.headers["host"],
+               origin.lowercased() != "http://" + host.lowercased() {
+                return .deny(status: 403, message: "a request from another web site (\(origin)) was refused")
+            }
+            if let type = request.headers["content-type"], !Self.isJSON(type) {
+                return .deny(status: 415, message: "send JSON (Content-Type: application/json), not \(type)")
+            }
+        }
+        return .allow(setCookie: setCookie)
+    }
+
+    private func bearer(_ request: HTTPRequest) -> String? {
+        guard let value = request.headers["authorization"], value.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(value.dropFirst(7)).trimmingSpaces
+    }
+
+    private static func isJSON(_ type: String) -> Bool {
+        let media = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces.lowercased() } ?? ""
+        return media == "application/json"
+    }
+
+    /// Compares in time that does not depend on where the texts differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<max(x.count, y.count) {
+            difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
+        }
+        return difference == 0
+    }
+
+    /// A token for this run: 128 random bits in hex (safe in a URL as it is).
+    static func newToken() -> String { RandomBytes.hex(16) }
+
+    /// Whether `text` can be a token (from `--token-file`): 16 to 200 characters that need no
+    /// escaping in a URL or a cookie.
+    static func isUsableToken(_ text: String) -> Bool {
+        (16...200).contains(text.count) && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "-_.~".unicodeScalars.contains(scalar))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Limits on what one client can make the server hold.
+struct HTTPLimits: Sendable {
+    /// Polling threads (libmicrohttpd's pool).
+    var threads = 2
+    /// Connections at once, in all and from one address.
+    var connections = 64
+    var connectionsPerAddress = 32
+    /// A connection that sends or takes nothing for this long is closed (slow or vanished peers).
+    var idleSeconds = 30
+    /// Request line and headers must fit in this (a larger request gets 431 from libmicrohttpd).
+    var headerBytes = 32 * 1024
+    /// A request body larger than this gets 413 without being read.
+    var bodyBytes = 16 * 1024
+    /// Live-picture streams and event streams at once.
+    var pictureStreams = 8
+    var eventStreams = 16
+}

@@ -1,0 +1,260 @@
+import CMicroHTTPD
+import Platform
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one owner of a libmicrohttpd daemon: it parses HTTP, keeps connections alive, chunks
+/// streamed answers and enforces the connection limits; this class turns each complete request
+/// into an `HTTPRequest` value, asks `handler` for the answer and hands that to libmicrohttpd.
+/// Request bodies are collected up to `limits.bodyBytes`: a larger one announced in
+/// Content-Length gets 413 before it is read; a chunked one that grows past it has its connection
+/// closed. `stop()` (or deinit) ends every connection; no connection may be parked in a
+/// `StreamGate` then (`LiveHub.close` wakes them all and lets none park again).
+final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; the handle is behind a lock
+    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    private let handler: Handler
+    private let limits: HTTPLimits
+    private let daemon: Mutex<Handle?>
+    /// The port the daemon listens on (the one the system chose for port 0). Set once, in init.
+    private(set) var port = 0
+
+    private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
+
+    /// Listens on `address` with internal threads. Throws when the address cannot be used.
+    init(address: ListenAddress, limits: HTTPLimits, handler: @escaping Handler) throws(WebError) {
+        self.handler = handler
+        self.limits = limits
+        daemon = Mutex(nil)
+        let cLimits = sc_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
+                                    connections_per_ip: UInt32(limits.connectionsPerAddress),
+                                    timeout_seconds: UInt32(limits.idleSeconds),
+                                    memory_per_connection: limits.headerBytes)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        errno = 0
+        let started: OpaquePointer? = address.withSocketAddress { socketAddress, isIPv6 in
+            sc_mhd_start(socketAddress, isIPv6 ? 1 : 0, cLimits, accessHandler, context, completedHandler, context)
+        }
+        guard let started else {
+            let code = errno
+            let reason: String
+            switch code {
+            case 0: reason = "libmicrohttpd could not start a server there"
+            case EADDRINUSE: reason = "address already in use"
+            case EADDRNOTAVAIL: reason = "this machine has no such address"
+            case EACCES: reason = "permission denied (ports below 1024 need privileges)"
+            default: reason = Errno.current.reason
+            }
+            throw .cannotListen(address: address.description, reason: reason)
+        }
+        port = Int(sc_mhd_port(started))
+        daemon.withLock { $0 = Handle(pointer: started) }
+    }
+
+    deinit { stop() }
+
+    /// Closes the listening socket and every connection; waits for handlers that are running.
+    func stop() {
+        guard let handle = daemon.withLock({ current -> Handle? in
+            defer { current = nil }
+            return current
+        }) else { return }
+        MHD_stop_daemon(handle.pointer)
+    }
+
+    // MARK: requests
+
+    /// What is known of a request between libmicrohttpd's calls: its body so far.
+    private final class Pending {
+        var body: [UInt8] = []
+        var refused = false
+    }
+
+    fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+                            upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                            context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let stored = context.pointee else {
+            // The first call: the request line and headers are here, the body is not yet.
+            let pending = Pending()
+            context.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let length = header(connection, "Content-Length").flatMap({ Int($0) }), length > limits.bodyBytes {
+                pending.refused = true
+                return queue(tooLarge(), on: connection)  // answered at once: the body is not read
+            }
+            return sc_mhd_yes
+        }
+        let pending = Unmanaged<Pending>.fromOpaque(stored).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            let count = uploadSize.pointee
+            uploadSize.pointee = 0
+            guard !pending.refused else { return sc_mhd_yes }
+            if pending.body.count + count > limits.bodyBytes {
+                pending.refused = true
+                pending.body = []
+                return queue(tooLarge(), on: connection)
+            }
+            if let upload { pending.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count)) }
+            return sc_mhd_yes
+        }
+        if pending.refused { return sc_mhd_yes }  // already answered
+        let request = HTTPRequest(
+            method: method.map(Self.text) ?? "",
+            path: url.map(Self.text) ?? "/",
+            query: values(connection, sc_mhd_query, lowercased: false),
+            headers: values(connection, sc_mhd_headers, lowercased: true),
+            cookies: values(connection, sc_mhd_cookies, lowercased: false),
+            body: pending.body,
+            peer: peerAddress(connection))
+        pending.body = []
+        return queue(handler(request), on: connection)
+    }
+
+    fileprivate func completed(_ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        guard let context, let stored = context.pointee else { return }
+        Unmanaged<Pending>.fromOpaque(stored).release()
+        context.pointee = nil
+    }
+
+    private func tooLarge() -> HTTPResponse {
+        .json(status: 413, error: "the request body is larger than \(limits.bodyBytes) bytes")
+    }
+
+    // MARK: answers
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        guard let made = makeResponse(response.body, connection: connection) else { return sc_mhd_no }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers + HTTPResponse.commonHeaders {
+            // A value with a line break would split the header: never sent (none of ours has one).
+            guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
+            _ = MHD_add_response_header(made, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    private func makeResponse(_ body: HTTPResponse.Body, connection: OpaquePointer) -> OpaquePointer? {
+        switch body {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+                                                sc_mhd_copy)
+            }
+        case .file(let file):
+            guard let (descriptor, size) = file.take() else { return nil }
+            guard let response = MHD_create_response_from_fd(size, descriptor) else {
+                close(descriptor)
+                return nil
+            }
+            return response  // libmicrohttpd closes the descriptor with the response
+        case .stream(let feed):
+            let client = Unmanaged.passRetained(StreamClient(feed: feed, connection: connection)).toOpaque()
+            guard let response = MHD_create_response_from_callback(sc_mhd_size_unknown, 32 * 1024, streamReader, client,
+                                                                   streamFinished) else {
+                streamFinished(client)
+                return nil
+            }
+            return response
+        }
+    }
+
+    // MARK: what libmicrohttpd knows of a connection
+
+    private func header(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, sc_mhd_headers, name).map { Self.text($0) }
+    }
+
+    /// A C string's bytes as text, byte for byte (`PathEncoding`).
+    private static func text(_ pointer: UnsafePointer<CChar>) -> String {
+        PathEncoding.decode(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+    }
+
+    /// Every value of one kind (later ones win); names of headers lowercased. Text that is not
+    /// UTF-8 is kept byte for byte (`PathEncoding`), so it never matches a token by accident.
+    private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
+        final class Collected { var values: [String: String] = [:] }
+        let collected = Collected()
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+            guard let context, let key else { return sc_mhd_yes }
+            let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+            let name = PathEncoding.decode(UnsafeRawBufferPointer(start: key, count: strlen(key)))
+            box.values[name] = value.map { PathEncoding.decode(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? ""
+            return sc_mhd_yes
+        }, context)
+        guard lowercased else { return collected.values }
+        return Dictionary(collected.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    private func peerAddress(_ connection: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        sc_mhd_client_address(connection, &buffer, buffer.count)
+        return buffer.withUnsafeBufferPointer { Self.text($0.baseAddress!) }
+    }
+}
+
+// libmicrohttpd's callbacks: C function pointers that find their daemon or stream through `cls`.
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, context in
+    guard let cls, let connection, let uploadSize, let context else { return sc_mhd_no }
+    return Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+        .access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize, context: context)
+}
+
+private let completedHandler: MHD_RequestCompletedCallback = { cls, _, context, _ in
+    guard let cls else { return }
+    Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().completed(context)
+}
+
+private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, capacity in
+    guard let cls, let buffer else { return sc_mhd_end_with_error }
+    return Unmanaged<StreamClient>.fromOpaque(cls).takeUnretainedValue().fill(buffer, capacity: capacity)
+}
+
+private let streamFinished: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    let client = Unmanaged<StreamClient>.fromOpaque(cls).takeRetainedValue()
+    client.feed.finished()
+}
+
+/// One streamed answer on one connection: the bytes of the piece being sent and where it is, and
+/// the feed the next piece comes from. libmicrohttpd calls it from one thread at a time.
+private final class StreamClient {
+    let feed: any StreamFeed
+    let connection: OpaquePointer
+    private var piece: [UInt8] = []
+    private var sent = 0
+
+    init(feed: any StreamFeed, connection: OpaquePointer) {
+        self.feed = feed
+        self.connection = connection
+    }
+
+    /// Copies what fits into `buffer`; when there is nothing new, parks the connection (0 bytes:
+    /// libmicrohttpd asks again once the gate opens). A slow client is asked less often and so
+    /// skips pieces: the feed always hands out its latest.
+    func fill(_ buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+        while true {
+            if sent < piece.count {
+                let count = min(capacity, piece.count - sent)
+                piece.withUnsafeBytes { bytes in
+                    UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + sent, byteCount: count)
+                }
+                sent += count
+                return count
+            }
+            let ticket = feed.gate.ticket
+            switch feed.next() {
+            case .send(let bytes):
+                piece = bytes
+                sent = 0
+            case .end:
+                return sc_mhd_end_of_stream
+            case .wait:
+                if feed.gate.park(connection, ticket: ticket) { return 0 }
+            }
+        }
+    }
+}

@@ -1,0 +1,435 @@
+import Capture
+import Platform
+import Session
+import Synchronization
+import Templates
+
+/// The browser viewfinder's HTTP side, without sockets: every request becomes a response here,
+/// so routing, access and the JSON API are tested with plain values.
+///
+/// Reads: `GET /` (the page), `/app.js`, `/app.css`, `/icon.svg`, `/api/state`, `/api/styles`,
+/// `/api/shots`, `/shots/NAME` (`?thumbnail=1`), `/stream.mjpg`, `/api/events`.
+/// Changes (POST, JSON body): `/api/shutter`, `/api/retake`, `/api/use`, `/api/style`, `/api/flash`,
+/// `/api/zoom`, `/api/focus`, `/api/camera`, `/api/fields`, `/api/control`.
+final class WebApp: Sendable {
+    let controller: ShootController
+    let hub: LiveHub
+    let policy: AccessPolicy
+    let limits: HTTPLimits
+    /// Style ids and names, in cycle order.
+    let styles: [(id: String, name: String)]
+    /// The project pick list (the config file's projects).
+    let projects: [String]
+    private let seat: Mutex<ControlSeat>
+    /// Counts changes of the seat's holder, which the controller's generation does not see.
+    private let seatChanges = Mutex(0)
+    private let clock: @Sendable () -> Double
+
+    init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
+         styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10,
+         clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+        self.controller = controller
+        self.hub = hub
+        self.policy = policy
+        self.limits = limits
+        self.styles = styles
+        self.projects = projects
+        seat = Mutex(ControlSeat(awayAfter: awayAfter))
+        self.clock = clock
+    }
+
+    // MARK: routing
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let setCookie: String?
+        switch policy.check(request) {
+        case .deny(let status, let message):
+            let headers: [(String, String)] = status == 401 ? [("WWW-Authenticate", "Bearer realm=\"stampcam\"")] : []
+            return request.path.hasPrefix("/api/")
+                ? .json(status: status, error: message, headers: headers)
+                : .text(status: status, message + "\n", headers: headers)
+        case .allow(let cookie):
+            setCookie = cookie
+        }
+        var response = route(request)
+        if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
+        return response
+    }
+
+    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/api/state",
+                                             "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
+    private static let changes: Set<String> = ["/api/shutter", "/api/retake", "/api/use", "/api/style", "/api/flash",
+                                               "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let path = request.path
+        let isShot = path.hasPrefix("/shots/")
+        if Self.changes.contains(path) {
+            guard request.method == "POST" else { return notAllowed(path, allow: "POST") }
+            return change(request)
+        }
+        guard Self.reads.contains(path) || isShot else {
+            return path.hasPrefix("/api/") ? .json(status: 404, error: "no such API: \(PathEncoding.display(path))")
+                                           : .text(status: 404, "not found\n")
+        }
+        guard request.isRead else { return notAllowed(path, allow: "GET, HEAD") }
+        let client = self.client(request)
+        seat.withLock { $0.seen(client, at: clock()) }
+        if isShot { return shot(String(path.dropFirst("/shots/".count)), thumbnail: request.query["thumbnail"] != nil) }
+        switch path {
+        case "/", "/index.html": return asset(WebAssets.page, type: "text/html; charset=utf-8")
+        case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
+        case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
+        case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")
+        case "/api/state": return .json(stateJSON(for: client).bytes)
+        case "/api/styles": return .json(stylesJSON().bytes)
+        case "/api/shots": return shotsList(limit: request.query["limit"])
+        case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
+        default: return eventStream(for: client, head: request.method == "HEAD")
+        }
+    }
+
+    private func notAllowed(_ path: String, allow: String) -> HTTPResponse {
+        .json(status: 405, error: "\(path) takes \(allow)", headers: [("Allow", allow)])
+    }
+
+    private func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", type)], body: .bytes(bytes))
+    }
+
+    /// Who is asking: the id the page sends (`X-Stampcam-Client`, or `?client=` where a header
+    /// cannot be set), else the peer's address.
+    func client(_ request: HTTPRequest) -> ControlSeat.Client {
+        let given = request.headers["x-stampcam-client"] ?? request.query["client"]
+        let id = given.flatMap { ClientLabel.isClientID($0) ? $0 : nil } ?? "peer:" + request.peer
+        return ControlSeat.Client(id: id, label: ClientLabel.make(userAgent: request.headers["user-agent"], address: request.peer))
+    }
+
+    // MARK: streams
+
+    private func pictureStream(head: Bool) -> HTTPResponse {
+        let headers = [("Content-Type", "multipart/x-mixed-replace; boundary=\(LiveHub.boundary)")]
+        if head { return HTTPResponse(status: 200, headers: headers) }
+        guard let feed = hub.openPictureStream(limit: limits.pictureStreams) else {
+            return .json(status: 503, error: "too many live pictures open (\(limits.pictureStreams)); close one and reload",
+                         headers: [("Retry-After", "5")])
+        }
+        return HTTPResponse(status: 200, headers: headers, body: .stream(feed))
+    }
+
+    private func eventStream(for client: ControlSeat.Client, head: Bool) -> HTTPResponse {
+        let headers = [("Content-Type", "text/event-stream; charset=utf-8")]
+        if head { return HTTPResponse(status: 200, headers: headers) }
+        guard hub.admitListener(limit: limits.eventStreams) else {
+            return .json(status: 503, error: "too many pages open (\(limits.eventStreams)); close one and reload",
+                         headers: [("Retry-After", "5")])
+        }
+        seat.withLock { $0.listening(client, opened: true, at: clock()) }
+        return HTTPResponse(status: 200, headers: headers, body: .stream(EventFeed(app: self, client: client)))
+    }
+
+    /// An event stream ended.
+    func listenerLeft(_ client: ControlSeat.Client) {
+        hub.listenerLeft()
+        seat.withLock { $0.listening(client, opened: false, at: clock()) }
+    }
+
+    // MARK: changes
+
+    private func change(_ request: HTTPRequest) -> HTTPResponse {
+        let client = self.client(request)
+        let body: [String: JSONValue]
+        switch Self.parseObject(request.body) {
+        case .success(let object): body = object
+        case .failure(let refusal): return refusal.response
+        }
+        let now = clock()
+        if request.path == "/api/control" {
+            guard body.isEmpty else { return Refusal.unknownKeys(body.keys, known: []).response }
+            seat.withLock { $0.takeOver(client, at: now) }
+            seatChanges.withLock { $0 += 1 }
+            hub.touch()
+            return .json(stateJSON(for: client).bytes)
+        }
+        let (allowed, holder, changedHolder) = seat.withLock { seat -> (Bool, String, Bool) in
+            let before = seat.holder
+            let allowed = seat.claim(client, at: now)
+            return (allowed, seat.holderDescription, before != seat.holder)
+        }
+        if changedHolder {
+            seatChanges.withLock { $0 += 1 }
+            hub.touch()
+        }
+        guard allowed else {
+            return .json(status: 409, error: "\(holder) controls the camera; take over to use it here")
+        }
+        do throws(Refusal) {
+            try perform(request.path, body)
+        } catch {
+            return error.response
+        }
+        return .json(stateJSON(for: client).bytes)
+    }
+
+    /// Why a request changed nothing, and its status.
+    enum Refusal: Error {
+        case badRequest(String)
+        case wrongPhase(String)
+
+        var response: HTTPResponse {
+            switch self {
+            case .badRequest(let message): return .json(status: 400, error: message)
+            case .wrongPhase(let message): return .json(status: 409, error: message)
+            }
+        }
+
+        static func unknownKeys(_ keys: some Collection<String>, known: [String]) -> Refusal {
+            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+            return .badRequest("unknown key\(keys.count == 1 ? "" : "s") \(keys.sorted().map { "'\(PathEncoding.display($0))'" }.joined(separator: ", ")) (this request takes: \(list))")
+        }
+    }
+
+    private func perform(_ path: String, _ body: [String: JSONValue]) throws(Refusal) {
+        switch path {
+        case "/api/shutter":
+            try expect(body, keys: [])
+            try send(.shutter, "cannot take a photo now")
+        case "/api/retake":
+            try expect(body, keys: [])
+            try send(.retake, "nothing to retake")
+        case "/api/use":
+            try expect(body, keys: [])
+            try send(.use, "nothing to use")
+        case "/api/camera":
+            try expect(body, keys: [])
+            try send(.switchCamera, "cannot switch cameras now")
+        case "/api/style":
+            try expect(body, keys: ["step", "id"])
+            if let step = body["step"] {
+                guard body["id"] == nil else { throw .badRequest("give either 'step' or 'id', not both") }
+                guard case .number(let value) = step, value == 1 || value == -1 else {
+                    throw .badRequest("'step' must be 1 (next style) or -1 (previous style)")
+                }
+                try send(value == 1 ? .nextStyle : .previousStyle, "cannot change the style now")
+            } else if let id = body["id"] {
+                guard case .string(let text) = id else { throw .badRequest("'id' must be a style id as a string") }
+                guard let index = styles.firstIndex(where: { $0.id == text }) else {
+                    throw .badRequest("no style '\(PathEncoding.display(text))' (styles: \(styles.map(\.id).joined(separator: ", ")))")
+                }
+                try send(.chooseStyle(index), "cannot change the style now")
+            } else {
+                throw .badRequest("give 'step' (1 or -1) or 'id' (a style id)")
+            }
+        case "/api/flash":
+            try expect(body, keys: ["mode", "step"])
+            if body["step"] != nil {
+                guard body["mode"] == nil, case .number(1)? = body["step"] else {
+                    throw .badRequest("give either 'mode' or 'step': 1 (the next mode)")
+                }
+                try send(.cycleFlash, "cannot change the flash now")
+                return
+            }
+            guard case .string(let text)? = body["mode"] else { throw .badRequest("give 'mode': off, on, auto or torch") }
+            guard let mode = FlashMode(rawValue: text) else {
+                throw .badRequest("'\(PathEncoding.display(text))' is not a flash mode (off, on, auto or torch)")
+            }
+            let modes = controller.snapshot().state.flashModes
+            guard modes.contains(mode) else {
+                throw .badRequest("this camera cannot do flash '\(mode.rawValue)' (it has: \(modes.map(\.rawValue).joined(separator: ", ")))")
+            }
+            try send(.setFlash(mode), "cannot change the flash now")
+        case "/api/zoom":
+            try expect(body, keys: ["factor", "step"])
+            if let step = body["step"] {
+                guard body["factor"] == nil, case .number(let value) = step, value == 1 || value == -1 else {
+                    throw .badRequest("give either 'factor' or 'step': 1 (in) or -1 (out)")
+                }
+                try send(value == 1 ? .zoomIn : .zoomOut, "cannot zoom now")
+                return
+            }
+            guard case .number(let factor)? = body["factor"], factor.isFinite else {
+                throw .badRequest("give 'factor': a number from 1 (no zoom) up")
+            }
+            try send(.setZoom(factor), "cannot zoom now")
+        case "/api/focus":
+            try expect(body, keys: ["x", "y"])
+            if body.isEmpty {
+                try send(.focus, "cannot focus now")
+                return
+            }
+            guard case .number(let x)? = body["x"], case .number(let y)? = body["y"], (0...1).contains(x), (0...1).contains(y) else {
+                throw .badRequest("give 'x' and 'y' as fractions of the picture from 0 to 1 (0.5, 0.5 is the centre), or nothing for autofocus")
+            }
+            try send(.focusAt(x: x, y: y), "cannot focus now")
+        default:  // "/api/fields"
+            try setFields(body)
+        }
+    }
+
+    /// Keys a field may be set with, and their longest value.
+    static let fieldKeys = ["user", "project", "location", "note"]
+    static let maxFieldLength = 500
+
+    private func setFields(_ body: [String: JSONValue]) throws(Refusal) {
+        try expect(body, keys: Self.fieldKeys)
+        var policy = controller.fieldPolicy
+        for (key, value) in body {
+            let text: String?
+            switch value {
+            case .null: text = nil
+            case .string(let given):
+                guard given.count <= Self.maxFieldLength else {
+                    throw .badRequest("'\(key)' is \(given.count) characters long; at most \(Self.maxFieldLength)")
+                }
+                let trimmed = given.trimmingSpaces
+                text = trimmed.isEmpty ? nil : trimmed
+            default:
+                throw .badRequest("'\(key)' must be text (or null to clear it)")
+            }
+            switch key {
+            case "user": policy.given.user = text
+            case "project": policy.given.project = text
+            case "location": policy.given.location = text
+            default: policy.given.note = text
+            }
+        }
+        controller.fieldPolicy = policy
+    }
+
+    private func expect(_ body: [String: JSONValue], keys: [String]) throws(Refusal) {
+        let unknown = body.keys.filter { !keys.contains($0) }
+        if !unknown.isEmpty { throw Refusal.unknownKeys(unknown, known: keys) }
+    }
+
+    private func send(_ event: ShootEvent, _ refusal: String) throws(Refusal) {
+        guard controller.send(event) else {
+            throw .wrongPhase(refusal + ": " + Self.phaseWords(controller.snapshot().state.phase))
+        }
+    }
+
+    /// What the camera is doing, for a refusal: "a photo is being saved".
+    static func phaseWords(_ phase: ShootState.Phase) -> String {
+        switch phase {
+        case .viewfinder, .saved, .failed: return "no photo is being reviewed (the camera is in the viewfinder)"
+        case .capturing: return "a photo is being taken"
+        case .reviewing, .confirmingQuit: return "a photo is being reviewed (use or retake it first)"
+        case .saving: return "a photo is being saved"
+        case .finished: return "stampcam is stopping"
+        }
+    }
+
+    /// The body as a JSON object; empty for an empty body.
+    static func parseObject(_ body: [UInt8]) -> Result<[String: JSONValue], Refusal> {
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .success([:]) }
+        let value: JSONValue
+        do { value = try JSONValue(parsing: body) } catch {
+            return .failure(.badRequest("the body is not JSON: \(error.problem) (line \(error.line), column \(error.column))"))
+        }
+        guard case .object(let object) = value else { return .failure(.badRequest("the body must be a JSON object, like {\"step\": 1}")) }
+        return .success(object)
+    }
+
+    // MARK: documents
+
+    /// The state as `client` sees it, made now from the controller (an answer to a change shows
+    /// the change). `version` never goes down: a page drops a document older than one it has shown.
+    func stateJSON(for client: ControlSeat.Client) -> JSONText {
+        let changes = seatChanges.withLock { $0 }
+        let holder = seat.withLock { $0.holder }
+        let snapshot = controller.snapshot()
+        let shots = hub.shots
+        let state = WebState(snapshot, shots: shots.count)
+        let version = snapshot.generation + changes
+        let style = styles.indices.contains(state.style) ? styles[state.style] : (id: "", name: "")
+        let fields = state.fields
+        var pairs: [(String, JSONText)] = [
+            ("version", .int(version)),
+            ("phase", .string(state.phase)),
+            ("message", .optional(state.message)),
+            ("error", .bool(state.isError)),
+            ("style", .object([("index", .int(state.style)), ("id", .string(style.id)), ("name", .string(style.name)),
+                               ("count", .int(styles.count))])),
+            ("flash", .object([("mode", .string(state.flash.rawValue)),
+                               ("modes", .array(state.flashModes.map { .string($0.rawValue) }))])),
+            ("zoom", .object([("factor", .number(state.zoom)), ("max", .number(state.maxZoom))])),
+            ("camera", .object([("name", .string(state.camera)), ("index", .int(state.cameraIndex)),
+                                ("count", .int(state.cameraCount)), ("width", .int(state.frameWidth)),
+                                ("height", .int(state.frameHeight))])),
+            ("fields", .object([("user", .optional(fields.user)), ("project", .optional(fields.project)),
+                                ("location", .optional(fields.location)), ("note", .optional(fields.note))])),
+            ("projects", .array(projects.map(JSONText.string))),
+            ("shots", .int(state.shotCount)),
+            ("unsaved", .bool(state.unsaved)),
+            ("folder", .string(state.folder)),
+            ("control", .object([("holder", .optional(holder?.label)), ("mine", .bool(holder?.id == client.id)),
+                                 ("free", .bool(holder == nil))])),
+        ]
+        if let last = shots.last {
+            pairs.append(("lastSaved", shotJSON(last)))
+        } else {
+            pairs.append(("lastSaved", .null))
+        }
+        return .object(pairs)
+    }
+
+    private func stylesJSON() -> JSONText {
+        .array(styles.enumerated().map { index, style in
+            .object([("index", .int(index)), ("id", .string(style.id)), ("name", .string(style.name))])
+        })
+    }
+
+    /// This session's photos, newest first; `?limit=N` for the newest N only.
+    private func shotsList(limit: String?) -> HTTPResponse {
+        var count = Int.max
+        if let limit {
+            guard let number = Int(limit), number > 0 else {
+                return .json(status: 400, error: "'limit' must be a whole number from 1 up")
+            }
+            count = number
+        }
+        return .json(JSONText.array(hub.shots.reversed().prefix(count).map(shotJSON)).bytes)
+    }
+
+    private func shotJSON(_ shot: LiveHub.Shot) -> JSONText {
+        let url = "/shots/" + Self.percentEncoded(shot.name)
+        return .object([("name", .string(PathEncoding.display(shot.name))), ("url", .string(url)),
+                        ("thumbnail", .string(url + "?thumbnail=1"))])
+    }
+
+    /// A file name in a URL path: every byte but letters, digits and `-._~` as `%XX`, so names
+    /// that are not UTF-8 come back byte for byte.
+    static func percentEncoded(_ name: String) -> String {
+        let digits = Array("0123456789ABCDEF")
+        var text = ""
+        for byte in PathEncoding.encode(name) {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                text.append(Character(Unicode.Scalar(byte)))
+            default:
+                text += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+            }
+        }
+        return text
+    }
+
+    /// A photo this session saved, by its file name; nothing else is ever served from the disk.
+    private func shot(_ name: String, thumbnail: Bool) -> HTTPResponse {
+        guard let shot = hub.shots.last(where: { $0.name == name }) else {
+            return .text(status: 404, "no photo of this session has that name\n")
+        }
+        if thumbnail {
+            var bytes = shot.thumbnail
+            if bytes == nil, let identity = shot.identity, let file = try? MappedFile(path: shot.path),
+               file.status.identity == identity {
+                bytes = LiveHub.thumbnail(of: file)  // an older photo's: made again
+            }
+            guard let bytes else { return .text(status: 404, "no thumbnail for this photo\n") }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(bytes))
+        }
+        guard let identity = shot.identity, let file = OpenFile(path: shot.path, identity: identity) else {
+            return .text(status: 404, "the photo is no longer where it was saved (moved, deleted or replaced)\n")
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .file(file))
+    }
+}

@@ -1,0 +1,8 @@
+/// The page, its script, style and icon: files under `Sources/StampWeb/Assets`, embedded in the
+/// binary at build time (no data folder to find, no CDN, works offline).
+enum WebAssets {
+    static var page: [UInt8] { PackageResources.index_html }
+    static var script: [UInt8] { PackageResources.app_js }
+    static var style: [UInt8] { PackageResources.app_css }
+    static var icon: [UInt8] { PackageResources.icon_svg }
+}

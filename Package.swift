@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → Session → {Capture, Watermark, Library} → {Imaging, Templates} → Platform.
+// Dependencies point one way: StampCLI → Session → {Capture, Watermark, Library, Location} → {Imaging, Templates} → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
 let package = Package(
     name: "stampcam",
@@ -12,6 +12,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
@@ -21,8 +22,9 @@ let package = Package(
         .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library", dependencies: ["Platform", "Templates"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
-        .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture"]),
-        .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session"]),
+        .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS"]),
+        .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location"]),
+        .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session", "Location"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -35,5 +37,6 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Templates", "TestSupport"]),
     ]
 )

@@ -59,7 +59,7 @@ enum ApplyCommand: Command {
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
-        let stamp = try StampOptions.values(options)
+        let stamp = try StampOptions.values(options, context: context)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let style = try store.resolve(stamp.templateChoice)
         // A template with errors stops the batch before any photo is touched: one line, exit 65.

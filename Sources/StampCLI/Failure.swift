@@ -1,6 +1,7 @@
 import Capture
 import Imaging
 import Library
+import Location
 import Platform
 import Session
 import Templates
@@ -50,6 +51,11 @@ struct Failure: Error {
             self.init(capture: error)
         case let error as UsageError:
             self.init(error.description, code: .usage)
+        case let error as SiteError:
+            if case .cannotRead = error { self.init(error.description, code: .noInput) } else { self.init(error.description, code: .dataError) }
+        case let error as LocationError:
+            self.init("--gps require: \(error); start gpsd (sudo systemctl start gpsd), point --gpsd at it, or use --gps auto",
+                      code: .unavailable)
         case let failure as Failure:
             self = failure
         default:

@@ -1,5 +1,6 @@
 import Capture
 import Library
+import Location
 import Platform
 import Session
 import Synchronization
@@ -47,7 +48,8 @@ enum ShootCommand: Command {
             throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
         }
         // Template and folder problems show before the camera is touched.
-        let stamp = try StampOptions.values(options)
+        var stamp = try StampOptions.values(options, context: context, live: true)
+        try StampOptions.connectGPS(&stamp)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
         let checker = try Watermarker(fontConfig: context.resources.fontConfig)
@@ -78,6 +80,8 @@ enum ShootCommand: Command {
         let controller = try ShootController(settings: settings)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller).run() }
+        // gpsd sends a fix about once a second: the first photo waits for one (at most 2 s).
+        (stamp.fields.whereabouts.live as? GPSDReceiver)?.waitForFix(timeout: 2)
         return try series(controller, count: photos, interval: pause, console: console)
     }
 

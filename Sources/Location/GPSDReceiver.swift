@@ -9,27 +9,35 @@ public final class GPSDReceiver: FixSource {
     public static let defaultPort = "2947"
 
     public let address: String
-    private let state: Mutex<FixReading>
+    private let state: Mutex<State>
+
+    /// The reading, and the latest SKY and ATT values (they may come before the first position).
+    private struct State {
+        var reading: FixReading
+        var satellites: Int?
+        var compassHeading: Double?
+    }
     private let closed = Atomic<Bool>(false)
 
     /// Connects to gpsd at `host`:`port` now; throws when nothing answers there.
     public init(host: String = "localhost", port: String = GPSDReceiver.defaultPort) throws(LocationError) {
         address = "\(host):\(port)"
         let connection = try GPSDConnection(host: host, port: port)
-        state = Mutex(FixReading(connected: true))
+        state = Mutex(State(reading: FixReading(connected: true)))
         let handOver = Handover(connection)
         Threads.detach { [self] in listen(handOver.take(), host: host, port: port) }
     }
 
     deinit { close() }
 
-    public func reading() -> FixReading { state.withLock { $0 } }
+    public func reading() -> FixReading { state.withLock { $0.reading } }
 
-    /// Waits up to `timeout` seconds for a first position; whether one came.
+    /// Waits up to `timeout` seconds for a reading that `ready` accepts (by default: one with a
+    /// position); whether one came.
     @discardableResult
-    public func waitForFix(timeout: Double) -> Bool {
+    public func waitForFix(timeout: Double, until ready: (FixReading) -> Bool = { $0.fix != nil }) -> Bool {
         let end = WallClock.monotonic() + timeout
-        while reading().fix == nil {
+        while !ready(reading()) {
             guard WallClock.monotonic() < end, !closed.load(ordering: .relaxed) else { return false }
             WallClock.sleep(0.02)
         }
@@ -46,9 +54,9 @@ public final class GPSDReceiver: FixSource {
                 WallClock.sleep(1)
                 do {
                     connection = try GPSDConnection(host: host, port: port)
-                    state.withLock { $0.connected = true; $0.problem = nil }
+                    state.withLock { $0.reading.connected = true; $0.reading.problem = nil }
                 } catch {
-                    state.withLock { $0.problem = Self.reason(error) }
+                    state.withLock { $0.reading.problem = Self.reason(error) }
                 }
                 continue
             }
@@ -57,27 +65,36 @@ public final class GPSDReceiver: FixSource {
                 take(try open.read())
             } catch {
                 connection = nil
-                state.withLock { $0.connected = false; $0.problem = Self.reason(error) }
+                state.withLock { $0.reading.connected = false; $0.reading.problem = Self.reason(error) }
             }
         }
     }
 
     private func take(_ report: GPSDConnection.Report) {
         let wall = WallClock.exactNow(), monotonic = WallClock.monotonic()
-        state.withLock { reading in
-            if report.deviceSeen { reading.receiverSeen = true }
+        state.withLock { state in
+            if report.deviceSeen || report.noFix { state.reading.receiverSeen = true }
+            if let used = report.satellitesUsed {
+                state.satellites = used
+                state.reading.fix?.satellites = used
+            }
+            if let heading = report.compassHeading {
+                state.compassHeading = heading
+                state.reading.fix?.compassHeading = heading
+            }
             if var fix = report.position {
-                reading.receiverSeen = true
+                state.reading.receiverSeen = true
                 fix.receivedAt = wall
                 fix.receivedMonotonic = monotonic
-                // SKY and ATT reports come on their own; the latest of each goes with the position.
-                fix.satellites = reading.fix?.satellites
-                fix.compassHeading = reading.fix?.compassHeading
-                reading.fix = fix
+                // SKY and ATT reports come on their own; the latest of each goes with the position,
+                // and so do the course and speed of the last report when this one has none (gpsd
+                // may report a cycle's GGA before its RMC).
+                fix.satellites = state.satellites
+                fix.compassHeading = state.compassHeading
+                fix.track = fix.track ?? state.reading.fix?.track
+                fix.speed = fix.speed ?? state.reading.fix?.speed
+                state.reading.fix = fix
             }
-            if report.noFix { reading.receiverSeen = true }
-            if let used = report.satellitesUsed { reading.fix?.satellites = used }
-            if let heading = report.compassHeading { reading.fix?.compassHeading = heading }
         }
     }
 

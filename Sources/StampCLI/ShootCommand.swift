@@ -80,8 +80,9 @@ enum ShootCommand: Command {
         let controller = try ShootController(settings: settings)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller).run() }
-        // gpsd sends a fix about once a second: the first photo waits for one (at most 2 s).
-        (stamp.fields.whereabouts.live as? GPSDReceiver)?.waitForFix(timeout: 2)
+        // gpsd sends a fix about once a second: the first photo waits for a usable one (at most 2 s).
+        let rules = stamp.fields.whereabouts.rules
+        (stamp.fields.whereabouts.live as? GPSDReceiver)?.waitForFix(timeout: 2) { rules.judge($0, now: WallClock.monotonic()).fix != nil }
         return try series(controller, count: photos, interval: pause, console: console)
     }
 

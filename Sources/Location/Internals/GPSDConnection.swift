@@ -25,20 +25,23 @@ final class GPSDConnection {
 
     /// Connects to gpsd at `host`:`port` and asks it to stream JSON reports.
     init(host: String, port: String) throws(LocationError) {
-        data = .allocate(capacity: 1)
-        data.initialize(to: gps_data_t())
-        let opened = gps_open(host, port, data)
+        // Opened before `data` is set: a class whose init throws once it is whole runs deinit,
+        // which would close and free a second time.
+        let opening = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
+        opening.initialize(to: gps_data_t())
+        let opened = gps_open(host, port, opening)
         guard opened == 0 else {
             let reason = Self.reason(opened)
-            data.deallocate()
+            opening.deallocate()
             throw .gpsdUnavailable(address: "\(host):\(port)", reason: reason)
         }
-        guard gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
+        guard gps_stream(opening, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
             let reason = Self.reason(-1)
-            gps_close(data)
-            data.deallocate()
+            gps_close(opening)
+            opening.deallocate()
             throw .gpsdUnavailable(address: "\(host):\(port)", reason: reason)
         }
+        data = opening
     }
 
     deinit {
@@ -54,7 +57,7 @@ final class GPSDConnection {
     func read() throws(LocationError) -> Report {
         data.pointee.set = 0
         let count = gps_read(data, nil, 0)
-        guard count >= 0 else { throw .gpsdLost(reason: Self.reason(count)) }
+        guard count >= 0 else { throw .gpsdLost(reason: "gpsd closed the connection") }
         var report = Report()
         let set = data.pointee.set
         let fix = data.pointee.fix
@@ -97,11 +100,16 @@ final class GPSDConnection {
         return turned < 0 ? turned + 360 : turned
     }
 
-    /// libgps's words for a failed call (its negative codes, else errno's).
+    /// libgps's words for a failed call: its network codes (netlib's NL_*), else errno's.
     private static func reason(_ code: Int32) -> String {
-        if code < 0, code != -1, let text = gps_errstr(code) { return String(cString: text) }
         let number = errno
-        if number != 0, let text = strerror(number) { return String(cString: text).lowercased() }
-        return "gpsd closed the connection"
+        let system = number != 0 ? strerror(number).map { String(cString: $0).lowercased() } : nil
+        switch code {
+        case -1: return "no such service"
+        case -2: return "no such host"
+        case -4, -5: return "cannot make a socket" + (system.map { ": \($0)" } ?? "")
+        case -6: return system ?? "cannot connect"
+        default: return system ?? "error \(code)"
+        }
     }
 }

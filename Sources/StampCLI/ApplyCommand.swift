@@ -59,9 +59,10 @@ enum ApplyCommand: Command {
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
-        let stamp = try StampOptions.values(options, context: context)
+        var stamp = try StampOptions.values(options, context: context)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let style = try store.resolve(stamp.templateChoice)
+        StampOptions.dropPlaces(&stamp, unlessUsedBy: [style], name: try options.value(name))
         // A template with errors stops the batch before any photo is touched: one line, exit 65.
         let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
                                                       variables: Set(stamp.fields.given.extra.keys))

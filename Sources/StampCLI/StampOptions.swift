@@ -110,3 +110,13 @@ extension StampOptions {
         }
     }
 }
+
+extension StampOptions {
+    /// Forgets the place names when no template or file name of this run shows `{place}`: looking
+    /// one up loads the gazetteer's index, which a run that never shows a place should not pay for.
+    static func dropPlaces(_ values: inout Values, unlessUsedBy templates: [Template], name: TextTemplate? = nil) {
+        let names = templates.flatMap { $0.texts.flatMap { (try? TextTemplate($0.text))?.variableNames ?? [] } }
+            + (name?.variableNames ?? [])
+        if !names.contains("place") { values.fields.whereabouts.places = nil }
+    }
+}

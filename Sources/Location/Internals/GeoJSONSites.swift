@@ -144,11 +144,11 @@ struct GeoJSONSites {
                 throw Problem(path: ringPath, text: "the ring has fewer than 3 different corners")
             }
             let unwrapped = Geodesy.unwrapped(corners, near: rings.first?.first?.0 ?? corners[0].0)
-            guard Geodesy.area(unwrapped) > 0 else { throw Problem(path: ringPath, text: "the ring encloses no area (its corners are in a line)") }
             if let crossing = SelfIntersection.find(in: unwrapped) {
                 throw Problem(path: ringPath, text: "the ring crosses itself: edge \(crossing.0) (positions \(crossing.0)–\(crossing.0 + 1)) "
                               + "and edge \(crossing.1) (positions \(crossing.1)–\(crossing.1 + 1)) meet")
             }
+            guard Geodesy.area(unwrapped) > 0 else { throw Problem(path: ringPath, text: "the ring encloses no area (its corners are in a line)") }
             rings.append(corners)
         }
         return Polygon(rings: rings)

@@ -4,7 +4,7 @@
 /// further; points are still placed by the even-odd rule).
 enum SelfIntersection {
     /// Edge pairs compared at most.
-    static let budget = 20_000_000
+    static let budget = 2_000_000
 
     /// The first two crossing edges (indices into the ring: edge i runs from position i to i+1).
     static func find(in ring: [(Double, Double)]) -> (Int, Int)? {
@@ -15,6 +15,7 @@ enum SelfIntersection {
         var compared = 0
         for edge in order {
             let west = min(ring[edge].0, ring[edge + 1].0)
+            compared += active.count  // dropping the finished edges costs a look at each
             active.removeAll { max(ring[$0].0, ring[$0 + 1].0) < west }
             for other in active {
                 compared += 1

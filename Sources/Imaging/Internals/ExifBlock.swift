@@ -99,7 +99,7 @@ final class ExifBlock {
     }
 
     /// RATIONAL or SRATIONAL values (phones write GPS tags in both). A zero denominator gives nil
-    /// for that value, except 0/0, which writers use for "none" and reads as 0.
+    /// for that value, except 0/0, which writers use for "unknown" and reads as NaN.
     private func rationals(_ tag: Tag) -> [Double?]? {
         guard let entry = entry(tag), let bytes = entry.pointee.data else { return nil }
         let signed: Bool
@@ -118,7 +118,7 @@ final class ExifBlock {
                 let value = exif_get_rational(bytes + index * 8, byteOrder)
                 (numerator, denominator) = (Double(value.numerator), Double(value.denominator))
             }
-            if denominator == 0 { return numerator == 0 ? 0 : nil }
+            if denominator == 0 { return numerator == 0 ? .nan : nil }
             return numerator / denominator
         }
     }
@@ -133,13 +133,15 @@ final class ExifBlock {
 
     /// Latitude, longitude, altitude and the direction the camera faced, from the GPS IFD as real
     /// files write it: unsigned or signed rationals; degrees, minutes and seconds or fewer parts
-    /// (decimal degrees; degrees and decimal minutes); tags in any order; references missing (the
-    /// sign of a signed value then stands, else north and east) or in lower case. A position off
-    /// the globe is nil.
+    /// (decimal degrees; degrees and decimal minutes; 0/0 for seconds not given); tags in any
+    /// order; references missing (the sign of a signed value then stands, else north and east) or
+    /// in lower case. Degrees of 0/0 (a camera without a fix) and a position off the globe are nil.
     var gpsPosition: GPSPosition? {
         func degrees(_ tag: Tag, _ refTag: Tag, negative: Character) -> Double? {
-            guard let parts = rationals(tag), (1...3).contains(parts.count), !parts.contains(nil) else { return nil }
-            let values = parts.map { $0! }
+            guard let parts = rationals(tag), (1...3).contains(parts.count), !parts.contains(nil),
+                  parts[0]!.isFinite else { return nil }  // 0/0 degrees: a camera's "no position" (Leica)
+            // 0/0 minutes or seconds: none.
+            let values = parts.map { $0!.isNaN ? 0 : $0! }
             var magnitude = 0.0
             for (index, value) in values.enumerated() { magnitude += abs(value) / [1.0, 60, 3600][index] }
             switch reference(refTag) {

@@ -34,7 +34,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "Platform", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Platform", "Templates", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Location", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Templates", "TestSupport"]),

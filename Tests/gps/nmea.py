@@ -84,6 +84,21 @@ def poor(start):
     return "".join(epoch(start + datetime.timedelta(seconds=s), QUAY[0], QUAY[1], hdop=8.0) for s in range(60))
 
 
+def garbage(start):
+    """What a broken serial line sends: bytes that are not text, sentences with wrong checksums or
+    cut short, a line of 5000 characters, fields of the wrong kind; nothing gpsd can take a fix from."""
+    import random
+    chooser = random.Random(7)
+    out = []
+    for second in range(40):
+        out.append("".join(chr(chooser.randrange(0x21, 0x7F)) for _ in range(60)) + "\r\n")
+        body = "GPGGA,%s,4851.4800,N,00217.6400,E,1,08,0.9,35.0,M,47.0,M,," % (start + datetime.timedelta(seconds=second)).strftime("%H%M%S.00")
+        out.append("$%s*00\r\n" % body)  # a wrong checksum
+        out.append("$GPRMC,12,A,north,N,east,E,fast,,,*\r\n")
+        out.append("$GPGGA," + "9" * 5000 + "\r\n")
+    return "".join(out)
+
+
 def main():
     folder = sys.argv[1]
     os.makedirs(folder, exist_ok=True)
@@ -94,6 +109,7 @@ def main():
         "lost.nmea": lost(now),
         "poor.nmea": poor(now),
         "old-clock.nmea": walk(datetime.datetime(2024, 5, 1, 12, 0, 0, tzinfo=datetime.timezone.utc)),
+        "garbage.nmea": garbage(now),
     }
     for name, text in logs.items():
         with open(os.path.join(folder, name), "w", newline="") as handle:

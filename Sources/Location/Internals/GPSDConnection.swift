@@ -80,7 +80,8 @@ final class GPSDConnection {
                 report.noFix = true
             }
         }
-        if set & SATELLITE_SET != 0, data.pointee.satellites_used >= 0 {
+        // A SKY report before the receiver's GSA says 0 used: that is "not known yet", not a count.
+        if set & SATELLITE_SET != 0, data.pointee.satellites_used > 0 {
             report.satellitesUsed = Int(data.pointee.satellites_used)
         }
         if set & ATTITUDE_SET != 0, let heading = Self.finite(data.pointee.attitude.heading) {

@@ -62,7 +62,7 @@ enum ApplyCommand: Command {
         var stamp = try StampOptions.values(options, context: context)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let style = try store.resolve(stamp.templateChoice)
-        StampOptions.dropPlaces(&stamp, unlessUsedBy: [style], name: try options.value(name))
+        StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
         // A template with errors stops the batch before any photo is touched: one line, exit 65.
         let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
                                                       variables: Set(stamp.fields.given.extra.keys))

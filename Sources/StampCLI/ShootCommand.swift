@@ -62,7 +62,7 @@ enum ShootCommand: Command {
         for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
         var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
-        StampOptions.dropPlaces(&stamp, unlessUsedBy: styles, name: try options.value(name))
+        StampOptions.preparePlaces(&stamp, styles: styles, chosen: chosen, name: try options.value(name), console: console)
         let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
         try OutputFolder.prepare(folder)
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)

@@ -114,9 +114,16 @@ extension StampOptions {
 extension StampOptions {
     /// Forgets the place names when no template or file name of this run shows `{place}`: looking
     /// one up loads the gazetteer's index, which a run that never shows a place should not pay for.
-    static func dropPlaces(_ values: inout Values, unlessUsedBy templates: [Template], name: TextTemplate? = nil) {
-        let names = templates.flatMap { $0.texts.flatMap { (try? TextTemplate($0.text))?.variableNames ?? [] } }
-            + (name?.variableNames ?? [])
-        if !names.contains("place") { values.fields.whereabouts.places = nil }
+    /// When the chosen style or the name shows it and the names are not installed, says how to
+    /// install them.
+    static func preparePlaces(_ values: inout Values, styles: [Template], chosen: Template, name: TextTemplate? = nil,
+                              console: Console) {
+        func names(_ template: Template) -> [String] { template.texts.flatMap { (try? TextTemplate($0.text))?.variableNames ?? [] } }
+        let nameUses = name?.variableNames.contains("place") ?? false
+        if !nameUses && !styles.contains(where: { names($0).contains("place") }) {
+            values.fields.whereabouts.places = nil
+        } else if nameUses || names(chosen).contains("place"), let finder = values.fields.whereabouts.places, finder.table == nil {
+            console.err("stampcam: note: {place} stays empty: " + PlaceFinder.installHint)
+        }
     }
 }

@@ -17,7 +17,7 @@ enum TestCardCommand: Command {
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         var stamp = try StampOptions.values(options, context: context)
         let style = try context.templates(extraFolders: stamp.templateFolders).resolve(stamp.templateChoice)
-        StampOptions.dropPlaces(&stamp, unlessUsedBy: [style])
+        StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, console: context.console)
         let folder = try options.value(output) ?? "."
         let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: context.resources.fontConfig),
                                  settings: PhotoWriter.Settings(version: StampCLI.version))

@@ -6,6 +6,7 @@ its file name (`--name '{site|lat}-…'`: the same fields as the stamp) and its 
 Usage: run.py STAMPCAM. Prints one line per check and 'N passed, N failed'."""
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -171,6 +172,10 @@ def main():
 
     passed = sum(results)
     print("%d passed, %d failed" % (passed, len(results) - passed))
+    if passed == len(results):
+        shutil.rmtree(WORK, ignore_errors=True)  # kept for a look when something failed
+    else:
+        print("photos and logs kept in " + WORK)
     return 0 if passed == len(results) else 1
 
 

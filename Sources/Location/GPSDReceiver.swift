@@ -4,6 +4,7 @@ import Synchronization
 /// The latest fix from gpsd (through libgps), kept up to date by a thread of its own: a viewfinder
 /// or a shutter asks `reading()` and never waits for the daemon. When gpsd goes away the receiver
 /// reconnects every second; the last fix is kept (and ages: `FixRules` decide whether it is used).
+/// The thread holds the receiver until `close()` (a command's receiver lives as long as the process).
 public final class GPSDReceiver: FixSource {
     /// gpsd's own port (IANA).
     public static let defaultPort = "2947"
@@ -27,8 +28,6 @@ public final class GPSDReceiver: FixSource {
         let handOver = Handover(connection)
         Threads.detach { [self] in listen(handOver.take(), host: host, port: port) }
     }
-
-    deinit { close() }
 
     public func reading() -> FixReading { state.withLock { $0.reading } }
 

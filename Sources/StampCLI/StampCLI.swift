@@ -8,8 +8,8 @@ public enum StampCLI {
 
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ServeCommand.self, ApplyCommand.self, RestampCommand.self, StylesCommand.self,
-        TemplatesCommand.self, DevicesCommand.self, TestCardCommand.self, DoctorCommand.self, CompletionCommand.self,
-        BenchCommand.self,
+        TemplatesCommand.self, DevicesCommand.self, TestCardCommand.self, SitesCommand.self, PlacesCommand.self,
+        DoctorCommand.self, CompletionCommand.self, BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

@@ -1,3 +1,4 @@
+import Location
 import Session
 import Templates
 
@@ -25,18 +26,32 @@ enum StampOptions {
     static let project = Option.text("project", value: "NAME", help: "project or job the photo is for")
     static let location = Option.text("location", value: "TEXT", help: "where the photo was taken (default: EXIF GPS coordinates)")
     static let note = Option.text("note", value: "TEXT", help: "a note to print on the photo")
-    static let gps = Option<(latitude: Double, longitude: Double)>("gps", value: "LAT,LON",
-                                                                    help: "coordinates in decimal degrees, e.g. 48.8584,2.2945 (default: EXIF GPS)") { text throws(UsageError) in
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.filter { $0 != " " }) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
-              abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw .badValue(option: "--gps", value: text, expected: "LAT,LON in decimal degrees like 48.8584,2.2945")
+    static let gps = Option<GPSMode>("gps", value: "auto|LAT,LON[,ALT]|off|require",
+                                     help: "position: gpsd's fix when it answers (auto, default), gpsd or an error (require), none (off), or decimal degrees and metres like 48.8584,2.2945,35 (apply: default EXIF GPS)") { text throws(UsageError) in
+        guard let mode = GPSMode(text) else {
+            throw .badValue(option: "--gps", value: text, expected: "auto, require, off, or LAT,LON[,ALT] in decimal degrees like 48.8584,2.2945")
         }
-        return (latitude, longitude)
+        return mode
     }
+    static let gpsMaxAge = Option.number("gps-max-age", value: "SECONDS", in: 0.1...86_400, example: "10",
+                                         help: "a GPS fix older than this is not used (default 10)")
+    static let gpsMinAccuracy = Option.number("gps-min-accuracy", value: "METRES", in: 0.1...1_000_000, example: "50",
+                                              help: "a GPS fix less accurate than this is not used (default 50)")
+    static let gpsd = Option<(host: String, port: String)>("gpsd", value: "HOST[:PORT]",
+                                                           help: "where gpsd listens (default localhost:2947)") { text throws(UsageError) in
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty,
+              parts.count == 1 || (UInt16(parts[1]).map { $0 > 0 } ?? false) else {
+            throw .badValue(option: "--gpsd", value: text, expected: "HOST or HOST:PORT, like localhost:2947")
+        }
+        return (parts[0], parts.count == 2 ? parts[1] : GPSDReceiver.defaultPort)
+    }
+    static let sites = Option.text("sites", value: "FILE",
+                                   help: "GeoJSON file of named sites: fills {site}, {address}, and --project when not given")
     static let set = Option.keyValue("set", value: "KEY=VALUE", help: "a value for {KEY} in templates (repeatable)")
 
-    static let all: [any OptionDeclaration] = [template, templateDir, time, tz, user, project, location, note, gps, set]
+    static let all: [any OptionDeclaration] = [template, templateDir, time, tz, user, project, location, note, gps,
+                                                 gpsMaxAge, gpsMinAccuracy, gpsd, sites, set]
 
     /// `--name TEMPLATE` (apply, shoot): an output file name made of template variables.
     static func name(help: String) -> Option<TextTemplate> {
@@ -52,6 +67,8 @@ enum StampOptions {
         var fields: FieldPolicy
         var templateChoice: String?
         var templateFolders: [String]
+        /// `--gpsd`.
+        var gpsd: (host: String, port: String)
     }
 
     /// The warning for values given that `style` does not show (`--note` with minimal), or nil:
@@ -64,7 +81,9 @@ enum StampOptions {
             + " (it shows: \(style.shownFieldNames.joined(separator: ", "))); 'stampcam styles' lists what each style shows"
     }
 
-    static func values(_ options: ParsedOptions) throws(UsageError) -> Values {
+    /// `context`, when given, finds the place names (`{place}`) for the policy; `live`: the command
+    /// takes photos now (`shoot`), so `--gps require` means something.
+    static func values(_ options: ParsedOptions, context: Context? = nil, live: Bool = false) throws -> Values {
         var given = Fields()
         if let time = try options.value(time) {
             given.time = time
@@ -74,12 +93,56 @@ enum StampOptions {
         given.project = try options.value(project)
         given.location = try options.value(location)
         given.note = try options.value(note)
-        if let position = try options.value(gps) {
-            given.latitude = position.latitude
-            given.longitude = position.longitude
+        let mode = try options.value(gps) ?? .auto
+        if mode == .require && !live {
+            throw UsageError.badValue(option: "--gps", value: "require",
+                                      expected: "auto, off or LAT,LON[,ALT] here (require is for shoot: this command uses the photo's own GPS)")
+        }
+        if case .position(let latitude, let longitude, let altitude) = mode {
+            given.latitude = latitude
+            given.longitude = longitude
+            given.altitude = altitude
         }
         for pair in try options.values(set) { given.extra[pair.key] = pair.value }
-        return Values(fields: FieldPolicy(given: given, zone: try options.value(tz)),
-                      templateChoice: try options.value(template), templateFolders: try options.values(templateDir))
+        var policy = FieldPolicy(given: given, zone: try options.value(tz))
+        policy.whereabouts.mode = mode
+        policy.whereabouts.rules = FixRules(maxAge: try options.value(gpsMaxAge) ?? FixRules.defaultMaxAge,
+                                            minAccuracy: try options.value(gpsMinAccuracy) ?? FixRules.defaultMinAccuracy)
+        if let file = try options.value(sites) { policy.whereabouts.sites = try SiteMap(contentsOf: file) }
+        if let context {
+            policy.whereabouts.places = PlaceFinder.locate(environment: context.environment, dataFolder: context.resources.root)
+        }
+        return Values(fields: policy, templateChoice: try options.value(template), templateFolders: try options.values(templateDir),
+                      gpsd: try options.value(gpsd) ?? ("localhost", GPSDReceiver.defaultPort))
+    }
+}
+
+extension StampOptions {
+    /// For `shoot`: starts listening to gpsd when the mode wants a live fix. `auto` without gpsd
+    /// goes on quietly without one; `require` without gpsd is an error.
+    static func connectGPS(_ values: inout Values) throws {
+        guard values.fields.whereabouts.mode.isLive else { return }
+        do {
+            values.fields.whereabouts.live = try GPSDReceiver(host: values.gpsd.host, port: values.gpsd.port)
+        } catch where values.fields.whereabouts.mode == .auto {
+            values.fields.whereabouts.live = nil
+        }
+    }
+}
+
+extension StampOptions {
+    /// Forgets the place names when no template or file name of this run shows `{place}`: looking
+    /// one up loads the gazetteer's index, which a run that never shows a place should not pay for.
+    /// When the chosen style or the name shows it and the names are not installed, says how to
+    /// install them.
+    static func preparePlaces(_ values: inout Values, styles: [Template], chosen: Template, name: TextTemplate? = nil,
+                              console: Console) {
+        func names(_ template: Template) -> [String] { template.texts.flatMap { (try? TextTemplate($0.text))?.variableNames ?? [] } }
+        let nameUses = name?.variableNames.contains("place") ?? false
+        if !nameUses && !styles.contains(where: { names($0).contains("place") }) {
+            values.fields.whereabouts.places = nil
+        } else if nameUses || names(chosen).contains("place"), let finder = values.fields.whereabouts.places, finder.table == nil {
+            console.err("stampcam: note: {place} stays empty: " + PlaceFinder.installHint)
+        }
     }
 }

@@ -18,7 +18,7 @@ enum StylesCommand: Command {
         options: [sheet, output, overwrite] + StampOptions.all)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
-        let stamp = try StampOptions.values(options)
+        let stamp = try StampOptions.values(options, context: context)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         for problem in store.problems { context.console.err("stampcam: warning: " + problem) }
         guard let source = try options.value(sheet) else {

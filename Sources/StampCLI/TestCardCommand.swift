@@ -15,8 +15,9 @@ enum TestCardCommand: Command {
         options: [output] + StampOptions.all)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
-        let stamp = try StampOptions.values(options)
+        var stamp = try StampOptions.values(options, context: context)
         let style = try context.templates(extraFolders: stamp.templateFolders).resolve(stamp.templateChoice)
+        StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, console: context.console)
         let folder = try options.value(output) ?? "."
         let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: context.resources.fontConfig),
                                  settings: PhotoWriter.Settings(version: StampCLI.version))

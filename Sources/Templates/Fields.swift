@@ -18,6 +18,21 @@ public struct Fields: Sendable, Equatable {
     public var sequence: Int?
     /// Values given with `--set key=value`, shown by `{key}`.
     public var extra: [String: String]
+    /// The GPS fix's horizontal error estimate, metres.
+    public var accuracy: Double? = nil
+    /// Which way the camera faced (a compass, else the course), degrees clockwise from north.
+    public var heading: Double? = nil
+    /// Speed over ground, metres a second.
+    public var speed: Double? = nil
+    /// The GPS receiver's time of the fix (UTC), besides the clock's `time`.
+    public var gpsTime: Timestamp? = nil
+    /// Satellites used in the fix.
+    public var satellites: Int? = nil
+    /// The named site (`--sites`) the position is on, and its address.
+    public var site: String? = nil
+    public var address: String? = nil
+    /// The nearest populated place: `Helsinki, Uusimaa, FI`.
+    public var place: String? = nil
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -51,7 +66,16 @@ public struct Fields: Sendable, Equatable {
             merged.latitude = other.latitude
             merged.longitude = other.longitude
             merged.altitude = altitude ?? other.altitude
+            // What a fix says beyond the position belongs to that fix.
+            merged.accuracy = accuracy ?? other.accuracy
+            merged.heading = heading ?? other.heading
+            merged.speed = speed ?? other.speed
+            merged.gpsTime = gpsTime ?? other.gpsTime
+            merged.satellites = satellites ?? other.satellites
         }
+        merged.site = site ?? other.site
+        merged.address = address ?? other.address
+        merged.place = place ?? other.place
         merged.camera = camera ?? other.camera
         merged.filename = filename ?? other.filename
         merged.sequence = sequence ?? other.sequence
@@ -113,6 +137,9 @@ extension Fields {
         result.note = shown("note", note)
         result.camera = shown("camera", camera)
         result.filename = shown("filename", filename)
+        result.site = shown("site", site)
+        result.address = shown("address", address)
+        result.place = shown("place", place)
         for name in extra.keys.sorted() { result.extra[name] = shown(name, extra[name]) }
         return (result, truncations)
     }

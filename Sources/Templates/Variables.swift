@@ -15,6 +15,15 @@ public enum Variables {
         ("lon", "longitude, as lat"),
         ("coords", "latitude and longitude; {coords:decimal} (default) or {coords:dms}"),
         ("altitude", "metres above sea level, e.g. 312 m"),
+        ("alt", "the same as altitude"),
+        ("accuracy", "the GPS fix's horizontal error estimate, e.g. ±8 m"),
+        ("heading", "which way the camera faced (compass, else course), e.g. 56° NE"),
+        ("speed", "speed over ground, e.g. 4.3 km/h"),
+        ("gps_time", "the GPS receiver's time (UTC), default format %Y-%m-%d %H:%M:%S UTC"),
+        ("satellites", "satellites used in the GPS fix"),
+        ("site", "the named site (--sites) the position is on"),
+        ("address", "the site's address"),
+        ("place", "nearest town or city, region and country, e.g. Helsinki, Uusimaa, FI"),
         ("camera", "camera make and model"),
         ("filename", "the photo's file name"),
         ("seq", "number in the batch or session; {seq:04} pads to 4 digits"),
@@ -24,7 +33,7 @@ public enum Variables {
 
     /// Why `format` does not suit variable `name`, or nil when it does.
     static func check(name: String, format: String) -> String? {
-        if timeNames.contains(name) { return TimeFormat.problem(in: format) }
+        if timeNames.contains(name) || name == "gps_time" { return TimeFormat.problem(in: format) }
         switch name {
         case "lat", "lon", "coords":
             return ["decimal", "dms"].contains(format) ? nil : "'{\(name):\(format)}': format must be decimal or dms"
@@ -66,9 +75,26 @@ public enum Variables {
             guard let latitude = fields.latitude, let longitude = fields.longitude else { return "" }
             return format == "dms" ? Coordinates.dms(latitude: latitude, longitude: longitude)
                 : Coordinates.decimal(latitude: latitude, longitude: longitude)
-        case "altitude":
-            guard let altitude = fields.altitude else { return "" }
+        case "altitude", "alt":
+            guard let altitude = fields.altitude, altitude.isFinite, abs(altitude) < 1e9 else { return "" }
             return "\(Int(altitude.rounded())) m"
+        case "accuracy":
+            guard let accuracy = fields.accuracy, accuracy.isFinite, accuracy >= 0, accuracy < 1e9 else { return "" }
+            return "±\(max(1, Int(accuracy.rounded()))) m"
+        case "heading":
+            guard let heading = fields.heading, heading.isFinite else { return "" }
+            return Coordinates.heading(heading)
+        case "speed":
+            guard let speed = fields.speed, speed.isFinite, speed >= 0, speed < 1e6 else { return "" }
+            return Coordinates.fixed(speed * 3.6, 1) + " km/h"
+        case "gps_time":
+            guard let time = fields.gpsTime else { return "" }
+            return TimeFormat.format(time.converted(toOffsetMinutes: 0), format ?? "%Y-%m-%d %H:%M:%S UTC")
+        case "satellites":
+            return fields.satellites.map(String.init) ?? ""
+        case "site": return clean(fields.site)
+        case "address": return clean(fields.address)
+        case "place": return clean(fields.place)
         case "seq":
             guard let sequence = fields.sequence else { return "" }
             return zeroPadded(sequence, Int(format ?? "") ?? 0)

@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import Imaging
 import Library
+import Location
 import Session
 import Templates
 import Testing
@@ -223,3 +224,53 @@ import TestSupport
 }
 
 import Watermark
+
+/// The live fix in the camera core: the viewfinders hear about it, the saved photo carries it.
+@Suite(.serialized) struct ShootControllerGPSTests {
+    static func controller(folder: String, reading: FixReading) throws -> ShootController {
+        var capture = CaptureSettings()
+        capture.resolution = Resolution(width: 640, height: 360)
+        capture.settle = .frames(1)
+        var fields = FieldPolicy(given: Fields(user: "Ana"))
+        fields.whereabouts = Whereabouts(mode: .auto, live: ScriptedFix(reading), rules: FixRules(), sites: WhereaboutsTests.sites)
+        return try ShootController(settings: ShootController.Settings(
+            devices: [Cameras.testDevice], capture: capture, styles: ShootControllerTests.styles, style: 0, fields: fields,
+            folder: folder, nameTemplate: try TextTemplate("{site|location}-{seq:04}"), keepOriginal: false,
+            writer: PhotoWriter.Settings(quality: 90, version: "test"), fontConfig: ShootControllerTests.fontConfig))
+    }
+
+    static func shoot(_ controller: ShootController) -> ShootController.Snapshot {
+        controller.send(.shutter)
+        ShootControllerTests.wait(controller, for: { $0 == .reviewing }, "review")
+        controller.send(.use)
+        return ShootControllerTests.wait(controller, for: { if case .saved = $0 { return true } else { return false } }, "saved")
+    }
+
+    @Test("a usable fix: the photo is named and stamped with its site, and its EXIF has the position and heading")
+    func located() throws {
+        let folder = try TestFiles.temporaryFolder("controller-gps")
+        let controller = try Self.controller(folder: folder, reading: FixReading(fix: WhereaboutsTests.fix(), connected: true))
+        defer { controller.close() }
+        let saved = Self.shoot(controller)
+        let path = try #require(saved.lastSaved?.path)
+        #expect(path.hasSuffix("/Quay-0001.jpg"))
+        let gps = try #require(try Photo(jpeg: try TestFiles.bytes(path), options: LoadOptions(maxSize: 64)).metadata.gps)
+        #expect(abs(gps.latitude - 48.858) < 1e-6 && abs(gps.longitude - 2.294) < 1e-6 && gps.altitude == 35 && gps.heading == 45)
+        #expect(controller.snapshot().notices.contains { $0.text == "GPS fix, ±8 m, 8 satellites" && !$0.isWarning })
+    }
+
+    @Test("a stale fix: the viewfinder warns, the photo says no GPS fix and carries no position")
+    func stale() throws {
+        let folder = try TestFiles.temporaryFolder("controller-gps-stale")
+        let controller = try Self.controller(folder: folder, reading: FixReading(fix: WhereaboutsTests.fix(age: 30), connected: true))
+        defer { controller.close() }
+        controller.previewSize = (160, 90)
+        let warned = controller.wait(timeout: 20) { $0.notices.contains { $0.isWarning && $0.text.hasPrefix("no GPS fix: the last one is 30 s old") } }
+        #expect(warned != nil, "the live viewfinder says the fix is stale")
+        let saved = Self.shoot(controller)
+        let path = try #require(saved.lastSaved?.path)
+        #expect(path.hasSuffix("/no GPS fix-0001.jpg"))
+        #expect(try Photo(jpeg: try TestFiles.bytes(path), options: LoadOptions(maxSize: 64)).metadata.gps == nil)
+        #expect(controller.snapshot().notices.contains { $0.isWarning && $0.text.hasSuffix("the photo shows \"no GPS fix\" instead of a position") })
+    }
+}

@@ -17,6 +17,9 @@ import Testing
         (["--overwrite", "--", "-o", "-"], ParsedOptions(values: ["overwrite": [""]], positionals: ["-o", "-"])),
         (["-", "--quality=1", "--quality=2"], ParsedOptions(values: ["quality": ["1", "2"]], positionals: ["-"])),
         ([], ParsedOptions()),
+        // A southern latitude is a value, not an option.
+        (["which", "-33.86,151.21", "-o", "-1"], ParsedOptions(values: ["output": ["-1"]], positionals: ["which", "-33.86,151.21"])),
+        (["-.5,3"], ParsedOptions(positionals: ["-.5,3"])),
     ])
     func parses(argv: [String], expected: ParsedOptions) throws {
         #expect(try Self.spec.parse(argv) == expected)

@@ -10,7 +10,7 @@ final class ExifBlock {
     enum Tag {
         case orientation, dateTime, make, model, artist
         case dateTimeOriginal, offsetTimeOriginal, pixelXDimension, pixelYDimension, makerNote, userComment
-        case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude
+        case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude, gpsImgDirection
 
         var place: (ifd: ExifIfd, tag: ExifTag) {
             switch self {
@@ -31,6 +31,7 @@ final class ExifBlock {
             case .gpsLongitude: return (EXIF_IFD_GPS, ExifTag(4))
             case .gpsAltitudeRef: return (EXIF_IFD_GPS, ExifTag(5))
             case .gpsAltitude: return (EXIF_IFD_GPS, ExifTag(6))
+            case .gpsImgDirection: return (EXIF_IFD_GPS, ExifTag(0x11))
             }
         }
     }
@@ -106,30 +107,73 @@ final class ExifBlock {
         }
     }
 
-    private func rationals(_ tag: Tag) -> [Double]? {
-        guard let entry = entry(tag), entry.pointee.format == EXIF_FORMAT_RATIONAL,
-              let bytes = entry.pointee.data else { return nil }
+    /// RATIONAL or SRATIONAL values (phones write GPS tags in both). A zero denominator gives nil
+    /// for that value, except 0/0, which writers use for "unknown" and reads as NaN.
+    private func rationals(_ tag: Tag) -> [Double?]? {
+        guard let entry = entry(tag), let bytes = entry.pointee.data else { return nil }
+        let signed: Bool
+        switch entry.pointee.format {
+        case EXIF_FORMAT_RATIONAL: signed = false
+        case EXIF_FORMAT_SRATIONAL: signed = true
+        default: return nil
+        }
         let count = min(Int(entry.pointee.components), Int(entry.pointee.size) / 8)
-        return (0..<count).compactMap { index in
-            let value = exif_get_rational(bytes + index * 8, byteOrder)
-            return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+        return (0..<count).map { index -> Double? in
+            let (numerator, denominator): (Double, Double)
+            if signed {
+                let value = exif_get_srational(bytes + index * 8, byteOrder)
+                (numerator, denominator) = (Double(value.numerator), Double(value.denominator))
+            } else {
+                let value = exif_get_rational(bytes + index * 8, byteOrder)
+                (numerator, denominator) = (Double(value.numerator), Double(value.denominator))
+            }
+            if denominator == 0 { return numerator == 0 ? .nan : nil }
+            return numerator / denominator
         }
     }
 
+    /// The first character of a reference tag (N/S, E/W), uppercased, whatever type it was written
+    /// as (ASCII, BYTE, UNDEFINED).
+    private func reference(_ tag: Tag) -> Character? {
+        guard let entry = entry(tag), let bytes = entry.pointee.data, entry.pointee.size >= 1 else { return nil }
+        let first = Character(Unicode.Scalar(bytes.pointee))
+        return first.isLetter ? Character(first.uppercased()) : nil
+    }
+
+    /// Latitude, longitude, altitude and the direction the camera faced, from the GPS IFD as real
+    /// files write it: unsigned or signed rationals; degrees, minutes and seconds or fewer parts
+    /// (decimal degrees; degrees and decimal minutes; 0/0 for seconds not given); tags in any
+    /// order; references missing (the sign of a signed value then stands, else north and east) or
+    /// in lower case. Degrees of 0/0 (a camera without a fix) and a position off the globe are nil.
     var gpsPosition: GPSPosition? {
-        func degrees(_ tag: Tag, _ refTag: Tag, negative: String) -> Double? {
-            guard let parts = rationals(tag), parts.count == 3 else { return nil }
-            let value = parts[0] + parts[1] / 60 + parts[2] / 3600
-            return string(refTag)?.uppercased() == negative ? -value : value
+        func degrees(_ tag: Tag, _ refTag: Tag, negative: Character) -> Double? {
+            guard let parts = rationals(tag), (1...3).contains(parts.count), !parts.contains(nil),
+                  parts[0]!.isFinite else { return nil }  // 0/0 degrees: a camera's "no position" (Leica)
+            // 0/0 minutes or seconds: none.
+            let values = parts.map { $0!.isNaN ? 0 : $0! }
+            var magnitude = 0.0
+            for (index, value) in values.enumerated() { magnitude += abs(value) / [1.0, 60, 3600][index] }
+            switch reference(refTag) {
+            case negative?: return -magnitude
+            case nil: return values[0] < 0 ? -magnitude : magnitude
+            default: return magnitude
+            }
         }
         guard let latitude = degrees(.gpsLatitude, .gpsLatitudeRef, negative: "S"),
-              let longitude = degrees(.gpsLongitude, .gpsLongitudeRef, negative: "W") else { return nil }
-        var altitude = rationals(.gpsAltitude)?.first
-        if let value = altitude, let entry = entry(.gpsAltitudeRef), entry.pointee.size >= 1,
-           entry.pointee.data?.pointee == 1 {
-            altitude = -value  // below sea level
+              let longitude = degrees(.gpsLongitude, .gpsLongitudeRef, negative: "W"),
+              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        var altitude = rationals(.gpsAltitude)?.first ?? nil
+        if let value = altitude {
+            if let entry = entry(.gpsAltitudeRef), entry.pointee.size >= 1, let ref = entry.pointee.data {
+                altitude = ref.pointee == 1 ? -abs(value) : abs(value)  // 1: below sea level
+            }
+            if !(altitude?.isFinite ?? false) { altitude = nil }
         }
-        return GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
+        var position = GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
+        if let direction = rationals(.gpsImgDirection)?.first ?? nil, direction.isFinite, direction >= 0, direction <= 360 {
+            position.heading = direction == 360 ? 0 : direction
+        }
+        return position
     }
 
     var thumbnailByteCount: Int { data.pointee.data == nil ? 0 : Int(data.pointee.size) }

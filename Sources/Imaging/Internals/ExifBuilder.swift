@@ -70,6 +70,10 @@ final class ExifBuilder {
             bytes(EXIF_IFD_GPS, Self.gpsTag(EXIF_TAG_GPS_ALTITUDE_REF), [altitude < 0 ? 1 : 0])
             rationals(EXIF_IFD_GPS, Self.gpsTag(EXIF_TAG_GPS_ALTITUDE), [(metres, 1000)])
         }
+        if let heading = position.heading, (0...360).contains(heading), let hundredths = Self.milli(heading / 10) {
+            ascii(EXIF_IFD_GPS, Self.gpsTag(EXIF_TAG_GPS_IMG_DIRECTION_REF), "T")  // true north
+            rationals(EXIF_IFD_GPS, Self.gpsTag(EXIF_TAG_GPS_IMG_DIRECTION), [(hundredths % 36000, 100)])
+        }
     }
 
     /// IFD1 describing a JPEG thumbnail. libexif writes its offset and length

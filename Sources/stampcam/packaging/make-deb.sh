@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# make-deb.sh BINARY VERSION OUTDIR — builds stampcam_VERSION_ARCH.deb from the static-stdlib binary:
-# the binary in /usr/bin, the data in /usr/share/stampcam, the manual page and shell completions
-# made by the binary itself from its option tables, the copyright and changelog beside this script.
+# make-deb.sh BINARY VERSION OUTDIR [PLACES] — builds stampcam_VERSION_ARCH.deb from the static-stdlib
+# binary: the binary in /usr/bin, the data in /usr/share/stampcam (with the GeoNames place table
+# PLACES when given, for {place}), the manual page and shell completions made by the binary itself
+# from its option tables, the copyright and changelog beside this script.
 # Depends is computed from the binary by dpkg-shlibdeps, never typed by hand.
 set -euo pipefail
-binary=$1 version=$2 out=$3
+binary=$1 version=$2 out=$3 places=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root_dir=$(cd "$here/../../.." && pwd)
 arch=$(dpkg --print-architecture)
@@ -20,6 +21,10 @@ install -d "$pkg/usr/share/stampcam/fonts" "$pkg/usr/share/stampcam/templates"
 install -m 644 "$root_dir/fonts/fonts.conf" "$pkg/usr/share/stampcam/fonts/"
 install -m 644 "$root_dir"/templates/*.json "$pkg/usr/share/stampcam/templates/"
 install -m 644 "$root_dir/templates/README.md" "$pkg/usr/share/doc/stampcam/templates.md"
+if [ -n "$places" ] && [ -f "$places" ]; then
+    install -d "$pkg/usr/share/stampcam/places"
+    install -m 644 "$places" "$pkg/usr/share/stampcam/places/cities1000.csv"
+fi
 STAMPCAM_DATA="$root_dir" "$binary" --man | gzip -9n > "$pkg/usr/share/man/man1/stampcam.1.gz"
 STAMPCAM_DATA="$root_dir" "$binary" completion bash > "$pkg/usr/share/bash-completion/completions/stampcam"
 STAMPCAM_DATA="$root_dir" "$binary" completion zsh > "$pkg/usr/share/zsh/vendor-completions/_stampcam"

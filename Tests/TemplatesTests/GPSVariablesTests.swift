@@ -1,0 +1,69 @@
+import Templates
+import Testing
+
+/// How the GPS and place variables print.
+struct GPSVariablesTests {
+    static func render(_ text: String, _ fields: Fields) throws -> String? {
+        try TextTemplate(text).render(fields, escape: { $0 })
+    }
+
+    static var fix: Fields {
+        var fields = Fields(latitude: 60.1467, longitude: 24.9068, altitude: 12.4)
+        fields.accuracy = 7.6
+        fields.heading = 56
+        fields.speed = 1.2
+        fields.satellites = 9
+        fields.gpsTime = Timestamp(iso8601: "2026-11-29T06:03:12Z")
+        fields.site = "Quay"
+        fields.address = "1 Quai Branly"
+        fields.place = "Helsinki, Uusimaa, FI"
+        return fields
+    }
+
+    @Test("each variable of a fix", arguments: [
+        ("{alt}", "12 m"), ("{altitude}", "12 m"), ("{accuracy}", "±8 m"), ("{heading}", "56° NE"), ("{speed}", "4.3 km/h"),
+        ("{satellites}", "9"), ("{gps_time}", "2026-11-29 06:03:12 UTC"), ("{gps_time:%H:%M}", "06:03"),
+        ("{site}", "Quay"), ("{address}", "1 Quai Branly"), ("{place}", "Helsinki, Uusimaa, FI"), ("{location|site}", "Quay"),
+    ])
+    func values(_ text: String, _ expected: String) throws {
+        #expect(try Self.render(text, Self.fix) == expected)
+    }
+
+    @Test("headings name the nearest of eight points; 359.6° is north", arguments: [
+        (0.0, "0° N"), (22.4, "22° N"), (22.5, "23° NE"), (90, "90° E"), (180, "180° S"), (247, "247° SW"), (300, "300° NW"),
+        (337.4, "337° NW"), (337.6, "338° N"), (359.6, "0° N"), (-90, "270° W"), (720 + 45, "45° NE"),
+    ] as [(Double, String)])
+    func headings(_ degrees: Double, _ text: String) {
+        #expect(Coordinates.heading(degrees) == text)
+    }
+
+    @Test("a line of GPS variables without a fix is left out; nonsense values print nothing")
+    func empty() throws {
+        #expect(try Self.render("Heading {heading}", Fields()) == nil)
+        var wild = Fields()
+        wild.heading = .nan
+        wild.speed = -1
+        wild.accuracy = .infinity
+        #expect(try Self.render("{heading}{speed}{accuracy}", wild) == nil)
+    }
+
+    @Test("a fix's details go with its position when fields are merged; site and place fill in")
+    func merged() {
+        var own = Self.fix
+        own.site = nil
+        var given = Fields(latitude: 1, longitude: 2)
+        given.site = "Given"
+        let merged = given.filled(from: own)
+        #expect(merged.latitude == 1 && merged.heading == nil && merged.accuracy == nil, "the given position has no heading")
+        #expect(merged.site == "Given" && merged.place == "Helsinki, Uusimaa, FI")
+        let fromFix = Fields().filled(from: Self.fix)
+        #expect(fromFix.heading == 56 && fromFix.satellites == 9 && fromFix.gpsTime != nil)
+    }
+
+    @Test("{gps_time:FORMAT} is checked like the other times")
+    func formatChecked() {
+        #expect(TextTemplate.problems(in: "{gps_time:%Q}", variables: []).count == 1)
+        #expect(TextTemplate.problems(in: "{heading:deg}", variables: []) == ["'{heading:deg}': heading takes no format"])
+        #expect(TextTemplate.problems(in: "{site} {place} {alt}", variables: []).isEmpty)
+    }
+}

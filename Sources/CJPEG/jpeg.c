@@ -312,7 +312,7 @@ unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length, int *malforme
     return profile;
 }
 
-int sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int *height, sc_outcome *outcome) {
+int sc_decoder_scaled_size(sc_decoder *decoder, int eighths, int *width, int *height, sc_outcome *outcome) {
     *width = 0;
     *height = 0;
     if (!usable(decoder, outcome)) return -1;
@@ -321,8 +321,8 @@ int sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int
         return -1;
     }
     decoder->errors.armed = 1;
-    decoder->cinfo.scale_num = 1;
-    decoder->cinfo.scale_denom = (unsigned int)denominator;
+    decoder->cinfo.scale_num = (unsigned int)eighths;
+    decoder->cinfo.scale_denom = 8;
     jpeg_calc_output_dimensions(&decoder->cinfo);
     decoder->errors.armed = 0;
     *width = (int)decoder->cinfo.output_width;
@@ -357,7 +357,7 @@ static void cmyk_row_to_bgrx(const unsigned char *cmyk, unsigned char *bgrx, int
     }
 }
 
-int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixels, size_t stride, size_t capacity,
+int sc_decoder_decode(sc_decoder *decoder, int eighths, unsigned char *pixels, size_t stride, size_t capacity,
                       sc_salvage_report *report, sc_outcome *outcome) {
     memset(report, 0, sizeof *report);
     if (!usable(decoder, outcome)) return -1;
@@ -369,8 +369,8 @@ int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixel
     decoder->errors.armed = 1;
     int isCMYK = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK;
     c->out_color_space = isCMYK ? JCS_CMYK : JCS_EXT_BGRX;
-    c->scale_num = 1;
-    c->scale_denom = (unsigned int)denominator;
+    c->scale_num = (unsigned int)eighths;
+    c->scale_denom = 8;
     // The caller sized the pixels from sc_decoder_scaled_size; check rather than trust it, before
     // libjpeg takes in the scans.
     jpeg_calc_output_dimensions(c);

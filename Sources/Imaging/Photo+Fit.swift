@@ -4,6 +4,6 @@ extension Photo {
     public mutating func fit(maxSize: Int) throws(ImageError) {
         let target = LoadOptions(maxSize: maxSize).fittedSize(width: width, height: height)
         guard target != (width, height) else { return }
-        bitmap = try bitmap.scaled(width: target.width, height: target.height)
+        bitmap = try bitmap.resampled(width: target.width, height: target.height)
     }
 }

@@ -32,8 +32,8 @@ extension Photo {
             // libheif has turned the pixels already: the EXIF orientation describes the stored image.
             metadata.orientation = .up
             var bitmap = try file.decode()
-            if (bitmap.width, bitmap.height) != target { bitmap = try bitmap.scaled(width: target.width, height: target.height) }
-            var photo = Photo(bitmap: bitmap, metadata: metadata, sourceWidth: width, sourceHeight: height, decodeDenominator: 1)
+            if (bitmap.width, bitmap.height) != target { bitmap = try bitmap.resampled(width: target.width, height: target.height) }
+            var photo = Photo(bitmap: bitmap, metadata: metadata, sourceWidth: width, sourceHeight: height, decodeEighths: 8)
             photo.format = .heif
             return photo
         }
@@ -47,8 +47,8 @@ extension Photo {
         guard needed <= options.memoryLimit else { throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: 0) }
         var bitmap = try PNGReader.decode(bytes)
         let target = options.fittedSize(width: bitmap.width, height: bitmap.height)
-        if (bitmap.width, bitmap.height) != target { bitmap = try bitmap.scaled(width: target.width, height: target.height) }
-        self.init(bitmap: bitmap, metadata: PhotoMetadata(), sourceWidth: width, sourceHeight: height, decodeDenominator: 1)
+        if (bitmap.width, bitmap.height) != target { bitmap = try bitmap.resampled(width: target.width, height: target.height) }
+        self.init(bitmap: bitmap, metadata: PhotoMetadata(), sourceWidth: width, sourceHeight: height, decodeEighths: 8)
         format = .png
     }
 

@@ -6,8 +6,8 @@ public struct Photo: Sendable {
     /// Pixel size stored in the source file, before orientation and scaling.
     public let sourceWidth: Int
     public let sourceHeight: Int
-    /// The DCT scale denominator the decoder used (1, 2, 4 or 8): shrink-on-load at work.
-    public let decodeDenominator: Int
+    /// The DCT scale the decoder used, in eighths of full size (8: full size): shrink-on-load at work.
+    public let decodeEighths: Int
     /// The kind of file it was read from (a camera's frame and a drawn picture count as JPEG).
     public internal(set) var format: ImageFormat = .jpeg
 
@@ -16,15 +16,15 @@ public struct Photo: Sendable {
         self.metadata = metadata
         sourceWidth = bitmap.width
         sourceHeight = bitmap.height
-        decodeDenominator = 1
+        decodeEighths = 8
     }
 
-    init(bitmap: Bitmap, metadata: PhotoMetadata, sourceWidth: Int, sourceHeight: Int, decodeDenominator: Int) {
+    init(bitmap: Bitmap, metadata: PhotoMetadata, sourceWidth: Int, sourceHeight: Int, decodeEighths: Int) {
         self.bitmap = bitmap
         self.metadata = metadata
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
-        self.decodeDenominator = decodeDenominator
+        self.decodeEighths = decodeEighths
     }
 
     public var width: Int { bitmap.width }

@@ -29,7 +29,7 @@ enum BenchCommand: Command {
             console.out("photo: \(path) (\(bytes.count / 1024) KB)")
             console.out("  decode+orient+fit 1024: \(milliseconds(rounds) { _ = try Photo(jpeg: bytes) }) ms")
             photo = try Photo(jpeg: bytes)
-            console.out("  (decoded at 1/\(photo.decodeDenominator) of \(photo.sourceWidth)x\(photo.sourceHeight), out \(photo.width)x\(photo.height))")
+            console.out("  (decoded at \(photo.decodeEighths)/8 of \(photo.sourceWidth)x\(photo.sourceHeight), out \(photo.width)x\(photo.height))")
         } else {
             guard let card = TestCard.draw(width: 1024, height: 683) else { throw Failure("out of memory", code: .unavailable) }
             photo = Photo(bitmap: card)

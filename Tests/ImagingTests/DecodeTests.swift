@@ -41,17 +41,17 @@ import TestSupport
         #expect(difference < 5, "\(sampling) differs from the card by \(difference)")
     }
 
-    @Test("an 11 MP photo is shrunk on load: decoded at 1/4 for a 1024 px result")
+    @Test("an 11 MP photo is shrunk on load: decoded at 4/8, leaving Lanczos a 2x shrink to 1024 px")
     func shrinkOnLoad() throws {
         let bytes = try FixturePhoto(name: "large.jpg", width: 4096, height: 2731).jpeg()
         let photo = try Photo(jpeg: bytes)
         #expect(photo.sourceWidth == 4096 && photo.sourceHeight == 2731)
-        #expect(photo.decodeDenominator == 4)
+        #expect(photo.decodeEighths == 4)  // 3/8 (1536 px) is too close for the crude 3-point IDCT
         #expect(photo.width == 1024 && photo.height == 683)
-        let half = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
-        #expect(half.decodeDenominator == 2 && half.width == 2000)
+        let large = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
+        #expect(large.decodeEighths == 6 && large.width == 2000)  // 3072 px: the first 1.5x
         let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
-        #expect(full.decodeDenominator == 1 && full.width == 4096)
+        #expect(full.decodeEighths == 8 && full.width == 4096)
     }
 
     @Test("a rotated photo picks its DCT scale on the upright size")
@@ -61,14 +61,15 @@ import TestSupport
         let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 256))
         #expect(photo.metadata.orientation == .right)
         #expect(photo.width == 171 && photo.height == 256)
-        #expect(photo.decodeDenominator == 2)  // 256x171 covers the stored target; compared unturned it would not
+        // 6/8 gives 384x257, 1.5x the stored target 256x171; compared unturned it would not
+        #expect(photo.decodeEighths == 6)
     }
 
     @Test("a small photo is never upscaled")
     func noUpscale() throws {
         let photo = try Photo(jpeg: try Fixtures.site.jpeg(), options: LoadOptions(maxSize: 4000))
         #expect(photo.width == 640 && photo.height == 480)
-        #expect(photo.decodeDenominator == 1)
+        #expect(photo.decodeEighths == 8)
     }
 
     @Test("bad input is named precisely")
@@ -96,17 +97,17 @@ import TestSupport
 
 /// The same on real camera photos from ../shared/corpus, when it is there.
 @Suite struct CorpusDecodeTests {
-    @Test("a 22 MP camera photo is shrunk on load: decoded at 1/4 for a 1024 px result", .needsCorpus)
+    @Test("a 22 MP camera photo is shrunk on load: decoded at 3/8, leaving Lanczos a 2x shrink to 1024 px", .needsCorpus)
     func shrinkOnLoad() throws {
         let bytes = try TestFiles.bytes(Corpus.path("drewnoakes-metadata-extractor-images/jpg/Issue 266.jpg"))
         let photo = try Photo(jpeg: bytes)
         #expect(photo.sourceWidth == 5760 && photo.sourceHeight == 3840)
-        #expect(photo.decodeDenominator == 4)
+        #expect(photo.decodeEighths == 3)
         #expect(photo.width == 1024 && photo.height == 683)
-        let half = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
-        #expect(half.decodeDenominator == 2)
+        let large = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
+        #expect(large.decodeEighths == 5)
         let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
-        #expect(full.decodeDenominator == 1 && full.width == 5760)
+        #expect(full.decodeEighths == 8 && full.width == 5760)
     }
 
     @Test("a rotated camera photo picks its DCT scale on the upright size", .needsCorpus)
@@ -115,7 +116,7 @@ import TestSupport
         let photo = try Photo(jpeg: bytes)
         #expect(photo.metadata.orientation == .right)
         #expect(photo.height == 1024 && photo.width == 683)
-        #expect(photo.decodeDenominator == 2)  // 1944x1296 covers 1024x683; 972x648 would not
+        #expect(photo.decodeEighths == 4)  // 1944x1296 is 1.5x 1024x683 stored; 1458x972 would not be
     }
 
     @Test("a small camera photo is never upscaled", .needsCorpus)

@@ -170,10 +170,12 @@ import TestSupport
         #expect(throws: ImageError.tooMuchMemory(needed: full, limit: full - 1, coefficients: 0)) {
             try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0, memoryLimit: full - 1))
         }
-        // For 150 px: decoded at 1/4 (200x150; 1/8 would not cover it), resampled to 150x113.
+        // For 150 px: 4/8 (400x300) leaves Lanczos room, but under a limit that only holds 2/8
+        // (200x150; 1/8 would not cover it) resampled to 150x113, the photo is decoded at 2/8.
         let shrunk = 200 * 150 * 4 + 150 * 113 * 4
+        #expect(try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150)).decodeEighths == 4)
         let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150, memoryLimit: shrunk))
-        #expect(photo.decodeDenominator == 4 && photo.width == 150 && photo.height == 113)
+        #expect(photo.decodeEighths == 2 && photo.width == 150 && photo.height == 113)
         #expect(throws: ImageError.tooMuchMemory(needed: shrunk, limit: shrunk - 1, coefficients: 0)) {
             try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150, memoryLimit: shrunk - 1))
         }

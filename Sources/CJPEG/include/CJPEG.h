@@ -76,13 +76,14 @@ const unsigned char *sc_decoder_xmp(const sc_decoder *decoder, size_t *length);
 /// absent, or when its markers are malformed (then `malformed` is 1; the decoder stays usable).
 unsigned char *sc_decoder_icc(sc_decoder *decoder, size_t *length, int *malformed, sc_outcome *outcome);
 
-/// Output size when decoding with DCT scaling at 1/denominator (1, 2, 4 or 8). Returns 0 on success.
-int sc_decoder_scaled_size(sc_decoder *decoder, int denominator, int *width, int *height, sc_outcome *outcome);
+/// Output size when decoding with DCT scaling at eighths/8 (1...8; libjpeg-turbo scales in the DCT
+/// domain by any M/8). Returns 0 on success.
+int sc_decoder_scaled_size(sc_decoder *decoder, int eighths, int *width, int *height, sc_outcome *outcome);
 
-/// Decodes at 1/denominator into 32-bit BGRX pixels (Cairo's RGB24 on little-endian), `stride`
+/// Decodes at eighths/8 into 32-bit BGRX pixels (Cairo's RGB24 on little-endian), `stride`
 /// bytes a row, `capacity` bytes in all. Returns 0 on success, with `report` saying what was
 /// salvaged. After a failure the decoder refuses further calls.
-int sc_decoder_decode(sc_decoder *decoder, int denominator, unsigned char *pixels, size_t stride, size_t capacity,
+int sc_decoder_decode(sc_decoder *decoder, int eighths, unsigned char *pixels, size_t stride, size_t capacity,
                       sc_salvage_report *report, sc_outcome *outcome);
 
 typedef struct {

@@ -1,22 +1,40 @@
 import CCairo
 
 extension Bitmap {
-    /// This image turned upright per `orientation` and scaled to `width` × `height` (upright size)
-    /// in one resampling pass. Returns self when there is nothing to do (a value: writing to the
-    /// result never reaches this one).
+    /// This image turned upright per `orientation` and scaled to `width` × `height` (upright size):
+    /// Lanczos-3 in the stored orientation, each axis mapped edge to edge, then the pixels moved
+    /// upright (exact). Returns self when there is nothing to do (a value: writing to the result
+    /// never reaches this one).
     func uprightScaled(orientation: Orientation, width: Int, height: Int) throws(ImageError) -> Bitmap {
-        if orientation == .up && width == self.width && height == self.height { return self }
+        let (storedWidth, storedHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
+        var stored = self
+        if storedWidth != self.width || storedHeight != self.height {
+            guard let resampled = LanczosResampler.resample(self, width: storedWidth, height: storedHeight) else {
+                throw .outOfMemory(width: storedWidth, height: storedHeight)
+            }
+            stored = resampled
+        }
+        return try stored.reoriented(orientation)
+    }
+
+    /// This image resampled to `width` × `height` with Lanczos-3 (sharp, no aliasing: for photos).
+    public func resampled(width: Int, height: Int) throws(ImageError) -> Bitmap {
+        try uprightScaled(orientation: .up, width: max(1, width), height: max(1, height))
+    }
+}
+
+extension Bitmap {
+    /// This image resampled to `width` × `height` with Cairo's GOOD filter: cheaper than
+    /// `resampled` and soft enough for previews, which are looked at once and thrown away.
+    public func scaled(width: Int, height: Int) throws(ImageError) -> Bitmap {
+        let (width, height) = (max(1, width), max(1, height))
+        if width == self.width && height == self.height { return self }
         guard var target = Bitmap(width: width, height: height, zeroed: false) else {
             throw .outOfMemory(width: width, height: height)
         }
-        let uprightWidth = Double(orientation.swapsDimensions ? self.height : self.width)
-        let uprightHeight = Double(orientation.swapsDimensions ? self.width : self.height)
-        let t = orientation.transform(width: Double(self.width), height: Double(self.height))
         withCairoSource { source in
             target.draw { context in
-                cairo_scale(context, Double(width) / uprightWidth, Double(height) / uprightHeight)
-                var matrix = cairo_matrix_t(xx: t.xx, yx: t.yx, xy: t.xy, yy: t.yy, x0: t.x0, y0: t.y0)
-                cairo_transform(context, &matrix)
+                cairo_scale(context, Double(width) / Double(self.width), Double(height) / Double(self.height))
                 cairo_set_source_surface(context, source, 0, 0)
                 let pattern = cairo_get_source(context)
                 // GOOD is a proper area filter when shrinking; PAD keeps the borders from fading to black.
@@ -27,12 +45,5 @@ extension Bitmap {
             }
         }
         return target
-    }
-}
-
-extension Bitmap {
-    /// This image resampled to `width` × `height` with Cairo's GOOD filter (for previews).
-    public func scaled(width: Int, height: Int) throws(ImageError) -> Bitmap {
-        try uprightScaled(orientation: .up, width: max(1, width), height: max(1, height))
     }
 }

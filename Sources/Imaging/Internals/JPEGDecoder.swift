@@ -129,23 +129,28 @@ struct JPEGDecoder: ~Copyable {
         return (Array(UnsafeBufferPointer(start: pointer, count: length)), malformed != 0)
     }
 
-    func scaledSize(denominator: Int) throws(ImageError) -> (width: Int, height: Int) {
+    /// The size decoding at `eighths`/8 of full size gives (libjpeg-turbo scales by 1/8 … 8/8).
+    func scaledSize(eighths: Int) throws(ImageError) -> (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
         var outcome = sc_outcome()
-        guard sc_decoder_scaled_size(handle, Int32(denominator), &width, &height, &outcome) == 0 else {
+        guard sc_decoder_scaled_size(handle, Int32(eighths), &width, &height, &outcome) == 0 else {
             throw Self.error(outcome, header: header)
         }
         return (Int(width), Int(height))
     }
 
-    /// Decodes at 1/`denominator` of full size, shrinking in the DCT domain.
-    func decode(denominator: Int) throws(ImageError) -> Bitmap {
-        try decodeReporting(denominator: denominator).bitmap
+    func scaledSize(denominator: Int) throws(ImageError) -> (width: Int, height: Int) {
+        try scaledSize(eighths: 8 / denominator)
     }
 
-    /// Decodes at 1/`denominator` of full size; `warnings` name what salvage decoded past.
-    func decodeReporting(denominator: Int) throws(ImageError) -> (bitmap: Bitmap, warnings: [String]) {
-        let size = try scaledSize(denominator: denominator)
+    /// Decodes at 1/`denominator` of full size (1, 2, 4 or 8), shrinking in the DCT domain.
+    func decode(denominator: Int) throws(ImageError) -> Bitmap {
+        try decodeReporting(eighths: 8 / denominator).bitmap
+    }
+
+    /// Decodes at `eighths`/8 of full size; `warnings` name what salvage decoded past.
+    func decodeReporting(eighths: Int) throws(ImageError) -> (bitmap: Bitmap, warnings: [String]) {
+        let size = try scaledSize(eighths: eighths)
         guard var bitmap = Bitmap(width: size.width, height: size.height, zeroed: false) else {
             throw .outOfMemory(width: size.width, height: size.height)
         }
@@ -153,7 +158,7 @@ struct JPEGDecoder: ~Copyable {
         var outcome = sc_outcome()
         let stride = bitmap.stride
         let status = bitmap.withUnsafeMutableBytes { pixels in
-            sc_decoder_decode(handle, Int32(denominator), pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
+            sc_decoder_decode(handle, Int32(eighths), pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
                               stride, pixels.count, &report, &outcome)
         }
         guard status == 0 else { throw Self.error(outcome, header: header) }

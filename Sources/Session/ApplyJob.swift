@@ -272,7 +272,7 @@ public final class ApplyJob: Sendable {
                 throw AlreadyStamped(record)
             }
             let fields = try fields(for: item, metadata: photo.metadata)
-            let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
+            let written = try writer.write(photo, style: settings.style, fields: fields, to: claim, source: item.input)
             return Outcome(input: item.input, status: .done, output: written.path,
                            warnings: photo.metadata.warnings + written.warnings, stampNotes: written.stampNotes)
         } catch {

@@ -40,7 +40,7 @@ enum ApplyCommand: Command {
         summary: "Stamp existing JPEG photos: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
                   quiet, json]
-            + StampOptions.all)
+            + StampOptions.all + CatalogOptions.writing)
 
     /// How the results are shown.
     struct Display {
@@ -72,7 +72,8 @@ enum ApplyCommand: Command {
         let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
                                                       variables: Set(stamp.fields.given.extra.keys))
         for warning in warnings { context.console.err("stampcam: " + warning.description) }
-        let settings = ApplyJob.Settings(
+        let logging = try CatalogOptions.log(options, context: context, command: .apply)
+        var settings = ApplyJob.Settings(
             output: folder,
             load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
                               memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
@@ -83,6 +84,7 @@ enum ApplyCommand: Command {
             jobs: try options.value(jobs) ?? Cores.count,
             nameTemplate: try options.value(name), style: style, fields: stamp.fields,
             fontConfig: context.resources.fontConfig, shard: try options.value(shard), stampAgain: options.flag(stampAgain))
+        settings.writer.log = logging
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }
@@ -95,6 +97,7 @@ enum ApplyCommand: Command {
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }
         let summary = try started.run(inputs) { tally.record($0) }
+        defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         return tally.finish(interrupted: summary.interrupted)
     }
 }

@@ -30,7 +30,8 @@ enum ShootCommand: Command {
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [yes, count, interval, output, name, keepOriginal, exec, quality] + CaptureOptions.all + StampOptions.all)
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality] + CaptureOptions.all + StampOptions.all
+            + CatalogOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
@@ -57,6 +58,8 @@ enum ShootCommand: Command {
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
         let folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
         try OutputFolder.prepare(folder)
+        let logging = try CatalogOptions.log(options, context: context, command: .shoot)
+        defer { CatalogOptions.tellMissed(logging, folder: folder, console: console) }
         let device = chooseDevice(try options.value(CaptureOptions.device), console: console)
         var devices = [device]
         if interactive && device != Cameras.testDevice {
@@ -67,7 +70,7 @@ enum ShootCommand: Command {
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
             nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
-                                         version: StampCLI.version),
+                                         version: StampCLI.version, log: logging),
             fontConfig: context.resources.fontConfig,
             describe: { Failure($0, path: folder).message })
         let controller = try ShootController(settings: settings)

@@ -9,6 +9,7 @@ public enum StampCLI {
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ApplyCommand.self, RestampCommand.self, StylesCommand.self, TemplatesCommand.self,
         DevicesCommand.self, TestCardCommand.self, CompletionCommand.self, BenchCommand.self,
+        LogCommand.self, ExportCommand.self, ReportCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

@@ -5,14 +5,15 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the build and the built-in templates need (the last lines: test tools —
 # cjpeg/djpeg, GNU time for peak RSS, python3 for test-hostile; exiftool and xmllint, the
-# independent readers the metadata tests check EXIF and XMP against).
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev pkg-config \
+# independent readers the metadata tests check EXIF and XMP against; poppler-utils, the one the
+# PDF report is checked with).
+DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev libsqlite3-dev pkg-config \
                fonts-dejavu-core fonts-wqy-microhei tmux \
                libjpeg-turbo-progs time python3 \
-               libimage-exiftool-perl libxml2-utils
+               libimage-exiftool-perl libxml2-utils poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm bench-capture FORCE
+.PHONY: deps build test run install deb clean bench test-vivid test-hostile test-asan test-pack test-slurm test-report bench-capture FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -32,6 +33,7 @@ test: deps
 	$(MAKE) test-asan
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
+	$(MAKE) test-report
 	$(MAKE) test-pack
 	$(MAKE) test-slurm
 
@@ -40,6 +42,12 @@ test: deps
 # binary's `apply`; see Tests/hostile/run.sh.
 test-hostile: build
 	Tests/hostile/run.sh .build/release/stampcam
+
+# A 100-photo PDF report made by the release binary from a catalog, checked with poppler (pages,
+# fonts embedded, each photo's project and time, JPEG images), under 60 MB and 10 s; pages 1 and 2
+# are rendered to .build/report/ to be looked at. See Tests/report/run.sh.
+test-report: build
+	Tests/report/run.sh .build/release/stampcam
 
 # The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
 # LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
@@ -76,9 +84,11 @@ run: build
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
 
-# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor.
+# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor;
+# then the size and build time of a 100-photo report.
 bench: build
 	Tests/bench/run.sh
+	Tests/report/run.sh .build/release/stampcam
 
 # The static-stdlib build: its only runtime dependencies are Debian's libraries, so it runs on a
 # machine without the Swift toolchain. Installs the binary, the data, the manual page (made from the

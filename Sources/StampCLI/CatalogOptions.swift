@@ -31,8 +31,10 @@ enum CatalogOptions {
     static func tellMissed(_ logging: PhotoLogging?, folder: String, console: Console) {
         guard let log = logging?.log as? CatalogLog, log.missed > 0 else { return }
         let photos = log.missed == 1 ? "1 photo was" : "\(log.missed) photos were"
+        var shown = PathEncoding.display(folder)
+        if shown.contains(where: { " '\"$`\\".contains($0) }) { shown = "\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         console.err("stampcam: warning: \(photos) saved but not logged in the catalog; "
-            + "'stampcam log --rebuild \(PathEncoding.display(folder))' adds them once the catalog can be written")
+            + "'stampcam log --rebuild \(shown)' adds them once the catalog can be written")
     }
 
     // MARK: filters

@@ -59,7 +59,7 @@ enum LogCommand: Command {
         if options.flag(json) {
             for entry in rows { console.out(jsonLine(entry)) }
         } else if console.outIsTerminal {
-            for line in table(rows, width: Terminal(output: 1).size.columns) { console.out(line) }
+            for line in table(rows, width: Terminal(output: 1).size.columns, relativeTo: FileSystem.workingFolder) { console.out(line) }
             console.err("stampcam: \(rows.count) photo\(rows.count == 1 ? "" : "s")")
         } else {
             // On a pipe: the paths, byte for byte, one a line (for xargs, tar -T …).
@@ -68,11 +68,15 @@ enum LogCommand: Command {
         return .success
     }
 
-    /// The table on a terminal: time, user, project, place, path; fitted to `width` columns.
-    static func table(_ rows: [CatalogEntry], width: Int) -> [String] {
+    /// The table on a terminal: time, user, project, place, path (below `folder`, the working
+    /// folder, relative to it); fitted to `width` columns.
+    static func table(_ rows: [CatalogEntry], width: Int, relativeTo folder: String?) -> [String] {
+        let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let cells = rows.map { entry -> [String] in
             let time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)" } ?? "—"
-            return [time, entry.user ?? "", entry.project ?? "", entry.place ?? "", entry.path].map(PathEncoding.display)
+            var path = entry.path
+            if let prefix, path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+            return [time, entry.user ?? "", entry.project ?? "", entry.place ?? "", path].map(PathEncoding.display)
         }
         let header = ["TIME", "USER", "PROJECT", "PLACE", "PATH"]
         let caps = [26, 16, 20, 24]

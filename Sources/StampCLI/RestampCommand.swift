@@ -54,7 +54,9 @@ enum RestampCommand: Command {
                 context.console.err("stampcam: " + failure.message)
             }
         }
-        CatalogOptions.tellMissed(logging, folder: folder ?? "DIR", console: context.console)
+        let first = options.positionals[0]
+        let besideFirst = first.lastIndex(of: "/").map { String(first[..<$0]) } ?? "."
+        CatalogOptions.tellMissed(logging, folder: folder ?? (besideFirst.isEmpty ? "/" : besideFirst), console: context.console)
         return Failure.exitCode(for: failures)
     }
 }

@@ -38,6 +38,15 @@ public final class Catalog: Sendable {
                 throw .cannotOpen(path: path, reason: "its folder cannot be made: \(error.reason)")
             }
         }
+        if let status = FileStatus(path: path) {
+            guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
+        } else {
+            // SQLite would only say "unable to open database file".
+            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            do { try FileSystem.canWrite(folder) } catch {
+                throw .cannotOpen(path: path, reason: "its folder cannot be written to: \(error.reason)")
+            }
+        }
         let database = try SQLiteDatabase(path: path, mode: .readWrite)
         // Before anything else: a file that is another program's database is left as it is.
         try Self.checkOwner(database, allowEmpty: true)
@@ -159,15 +168,30 @@ public final class Catalog: Sendable {
         return connection.database.changes > 0
     }
 
-    /// Copies every row of the catalog at `path` into this one (`log --merge`), in one transaction.
-    /// Rows already here (the same path and SHA-256) are not doubled, so merging twice adds nothing.
+    /// Copies every row of the catalog at `path` into this one (`log --merge`), a few hundred rows
+    /// a transaction (another writer waits for one batch, not for the whole file). Rows already
+    /// here (the same path and SHA-256) are not doubled, so merging twice adds nothing.
     public func merge(from path: String) throws(CatalogError) -> MergeCount {
         let source = try Catalog(reading: path)
-        let rows = try source.entries()
-        var count = MergeCount(read: rows.entries.count, unreadable: rows.unreadable)
-        count.added = try add(rows.entries)
+        var count = MergeCount()
+        var batch: [CatalogEntry] = []
+        var failure: CatalogError?
+        count.unreadable = try source.forEach { entry in
+            guard failure == nil else { return }
+            batch.append(entry)
+            guard batch.count == Self.batchSize else { return }
+            do throws(CatalogError) { count.added += try add(batch) } catch { failure = error }
+            count.read += batch.count
+            batch.removeAll(keepingCapacity: true)
+        }
+        if let failure { throw failure }
+        count.added += try add(batch)
+        count.read += batch.count
         return count
     }
+
+    /// Rows a transaction when many are added.
+    public static let batchSize = 500
 
     /// What a merge did.
     public struct MergeCount: Sendable, Equatable {
@@ -200,8 +224,9 @@ public final class Catalog: Sendable {
             let statement = try connection.database.prepare(query.sql, action: "read")
             try statement.bind(query.values)
             var unreadable = 0
+            let columns = RowCoding.Columns(connection.columns)
             while try statement.step() {
-                guard let entry = RowCoding.entry(statement, columns: connection.columns) else {
+                guard let entry = RowCoding.entry(statement, columns: columns) else {
                     unreadable += 1
                     continue
                 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Which photos of the catalog a command is about: all the given conditions hold.
 public struct CatalogFilter: Sendable, Equatable {

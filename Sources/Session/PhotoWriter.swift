@@ -23,20 +23,19 @@ public final class PhotoWriter {
         public var version: String
         /// The time a stamp is made (recorded in the photo's XMP).
         public var clock: @Sendable () -> Timestamp
-        /// Where each written photo is logged (the catalog), and as which command's; nil logs nothing.
-        public var log: PhotoLogging?
 
         public init(quality: Int = 90, replace: Bool = false, protected: Set<FileIdentity> = [], exec: ExecHook? = nil,
-                    version: String = "", clock: @escaping @Sendable () -> Timestamp = FieldPolicy.clockTime,
-                    log: PhotoLogging? = nil) {
+                    version: String = "", clock: @escaping @Sendable () -> Timestamp = FieldPolicy.clockTime) {
             self.quality = quality
             self.replace = replace
             self.protected = protected
             self.exec = exec
             self.version = version
             self.clock = clock
-            self.log = log
         }
+
+        /// Where each written photo is logged (the catalog), and as which command's; nil logs nothing.
+        public var log: PhotoLogging?
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.

@@ -45,7 +45,9 @@ enum ExportCommand: Command {
             console.err("stampcam: " + summary)
             return .success
         }
-        let written = try OutputFile.write(result.bytes, to: target, overwrite: options.flag(overwrite))
+        // Never over the catalog it was read from.
+        let written = try OutputFile.write(result.bytes, to: target, overwrite: options.flag(overwrite),
+                                           protected: Set([FileIdentity(path: path)].compactMap { $0 }))
         console.out(written)
         console.err("stampcam: \(PathEncoding.display(written)): " + summary)
         return .success

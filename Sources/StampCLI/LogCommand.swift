@@ -192,8 +192,8 @@ enum LogCommand: Command {
         var start = 0
         // A few hundred rows a transaction: another writer waits for one batch, not for the whole scan.
         while start < scan.entries.count {
-            added += try catalog.add(Array(scan.entries[start..<min(scan.entries.count, start + 500)]))
-            start += 500
+            added += try catalog.add(Array(scan.entries[start..<min(scan.entries.count, start + Catalog.batchSize)]))
+            start += Catalog.batchSize
         }
         let stamped = scan.entries.count
         console.err("stampcam: \(scan.files) JPEG\(scan.files == 1 ? "" : "s") read: \(stamped) stamped by stampcam, \(added) added to "

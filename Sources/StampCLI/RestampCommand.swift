@@ -37,9 +37,10 @@ enum RestampCommand: Command {
         let overwriting = options.flag(overwrite)
         let settings = Restamp.Settings(style: style, fields: stamp.fields, output: folder, overwrite: overwriting,
                                         load: LoadOptions(maxSize: try options.value(maxSize) ?? 0))
+        var writerSettings = PhotoWriter.Settings(quality: try options.value(quality) ?? 90, replace: overwriting, version: StampCLI.version)
         let logging = try CatalogOptions.log(options, context: context, command: .restamp)
-        let writer = PhotoWriter(watermarker: watermarker, settings: PhotoWriter.Settings(
-            quality: try options.value(quality) ?? 90, replace: overwriting, version: StampCLI.version, log: logging))
+        writerSettings.log = logging
+        let writer = PhotoWriter(watermarker: watermarker, settings: writerSettings)
         var failures: [Failure] = []
         var told = Set<String>()
         for photo in options.positionals {

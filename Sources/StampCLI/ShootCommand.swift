@@ -65,14 +65,15 @@ enum ShootCommand: Command {
         if interactive && device != Cameras.testDevice {
             devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
-        let settings = ShootController.Settings(
+        var settings = ShootController.Settings(
             devices: devices, capture: capture, styles: styles,
             style: styles.firstIndex { $0.id == chosen.id } ?? 0, fields: stamp.fields, folder: folder,
             nameTemplate: try options.value(name), keepOriginal: options.flag(keepOriginal),
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
-                                         version: StampCLI.version, log: logging),
+                                         version: StampCLI.version),
             fontConfig: context.resources.fontConfig,
             describe: { Failure($0, path: folder).message })
+        settings.writer.log = logging
         let controller = try ShootController(settings: settings)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller).run() }

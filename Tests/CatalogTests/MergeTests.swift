@@ -44,6 +44,18 @@ import TestSupport
         #expect(Set(try all.entries().entries.compactMap(\.host)) == ["node0", "node1", "node2"])
     }
 
+    @Test("a large catalog is merged in batches: every row, across the batch boundaries")
+    func batches() throws {
+        let folder = try CatalogTests.folder()
+        let count = Catalog.batchSize * 2 + 203
+        let source = try Catalog(path: folder + "/big.sqlite")
+        try source.add((0..<count).map { CatalogEntry(path: "/big/\($0).jpg", size: $0, sha256: CatalogTests.digest($0), command: .apply) })
+        let into = try Catalog(path: folder + "/mine.sqlite")
+        #expect(try into.merge(from: folder + "/big.sqlite") == Catalog.MergeCount(read: count, added: count, unreadable: 0))
+        #expect(try into.count() == count)
+        #expect(try into.merge(from: folder + "/big.sqlite") == Catalog.MergeCount(read: count, added: 0, unreadable: 0))
+    }
+
     @Test("rows that make no sense are left out and counted; values out of range are dropped; SQL-ish text stays text")
     func hostileRows() throws {
         let folder = try CatalogTests.folder()

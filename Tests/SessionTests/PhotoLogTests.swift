@@ -33,8 +33,9 @@ import Watermark
 
     static func write(log: PhotoLogging, original: Bool) throws -> (WrittenPhoto, String) {
         let folder = try TestFiles.temporaryFolder("photolog")
-        let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: ShootControllerTests.fontConfig),
-                                 settings: PhotoWriter.Settings(version: "0.2.0", clock: { StampRecordTests.stampTime }, log: log))
+        var settings = PhotoWriter.Settings(version: "0.2.0", clock: { StampRecordTests.stampTime })
+        settings.log = log
+        let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: ShootControllerTests.fontConfig), settings: settings)
         guard case .claimed(let claim) = try NameClaim.claim("site.jpg", in: folder, existing: .number) else {
             throw FileError.cannotCreate(path: folder, reason: "no claim")
         }

@@ -2,7 +2,7 @@
 # run.sh STAMPCAM — `make test-report` (and the report line of `make bench`): a 100-photo report made
 # by the release binary from a catalog, checked black-box with poppler (Debian poppler-utils): the
 # page count, every font embedded, each photo's project and time in the text, every photo a DCT
-# (JPEG) image; it must stay under 60 MB and build in under 10 s. The photos are the corpus's
+# (JPEG) image; it must stay under 60 MB and build in under 10 s. The photos are 25 of the corpus's
 # (../shared/corpus) stamped four times over, or test cards without it. Page 1 and 2 are rendered to
 # .build/report/ to be looked at. Prints `report: N passed, M failed`; exits 0 only when all passed.
 set -u

@@ -49,11 +49,21 @@ enum RowCoding {
 
     // MARK: reading
 
+    /// Where each column is in a query's rows.
+    struct Columns {
+        let index: [String: Int]
+
+        init(_ names: [String]) {
+            var index: [String: Int] = [:]
+            for (position, name) in names.enumerated() { index[name] = position }
+            self.index = index
+        }
+    }
+
     /// The entry in the statement's current row, whose columns are `columns`; nil when the row
     /// does not make sense.
-    static func entry(_ row: SQLiteStatement, columns: [String]) -> CatalogEntry? {
-        var index: [String: Int] = [:]
-        for (position, name) in columns.enumerated() { index[name] = position }
+    static func entry(_ row: SQLiteStatement, columns: Columns) -> CatalogEntry? {
+        let index = columns.index
         func value(_ name: String) -> SQLValue { index[name].map(row.column) ?? .null }
         func string(_ name: String) -> String? {
             guard case .text(let text) = value(name), !text.isEmpty else { return nil }

@@ -104,8 +104,10 @@ public enum ReportBuilder {
         typealias Row = PhotoReport.Row
         let days = entries.compactMap { $0.time?.dateText }.sorted()
         let dates = days.first.map { first in first == days.last ? first : "\(first) – \(days.last ?? first)" } ?? ""
+        let projects = entries.compactMap(\.project)
         return [
-            Row("Project", list(entries.compactMap(\.project))), Row("Dates", dates), Row("People", list(entries.compactMap(\.user))),
+            Row(distinct(projects).count > 1 ? "Projects" : "Project", list(projects)), Row("Dates", dates),
+            Row("People", list(entries.compactMap(\.user))),
             Row("Places", list(entries.compactMap(\.location))), Row("Photos", String(entries.count)),
             Row("Generated", "\(generated) by \(software)"),
         ]

@@ -19,8 +19,8 @@ final class SQLiteDatabase {
         self.path = path
         var opened: OpaquePointer?
         let flags = mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        // NOMUTEX: the connection is used under Catalog's lock only. No URI flag: a name is a name.
-        // SQLite reads a name starting with "file:" as a URI when URIs are on: a relative name goes as ./name.
+        // NOMUTEX: the connection is used under Catalog's lock only. No URI flag, and a relative name
+        // goes as ./name, so a file called "file:…" is never read as a URI with options.
         let name = path.hasPrefix("/") ? path : "./" + path
         let status = PathEncoding.withCString(name) {
             sqlite3_open_v2($0, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE, nil)

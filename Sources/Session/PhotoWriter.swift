@@ -1,3 +1,4 @@
+import Catalog
 import Imaging
 import Library
 import Platform
@@ -37,6 +38,9 @@ public final class PhotoWriter {
             self.clock = clock
             self.maxSize = maxSize
         }
+
+        /// Where each written photo is logged (the catalog), and as which command's; nil logs nothing.
+        public var log: PhotoLogging?
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.
@@ -92,6 +96,12 @@ public final class PhotoWriter {
     /// to say about the fields (a value cut short, a character without a glyph).
     public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields,
                             original: KeptOriginal? = nil) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+        try stampedJPEG(photo, style: style, record: record(style: style, fields: fields, original: original))
+    }
+
+    /// `photo` stamped in `style` with the fields of `record`, encoded with `record`.
+    private func stampedJPEG(_ photo: Photo, style: Template, record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+        let fields = record.fields
         var stamped = photo
         do { try stamped.fit(maxSize: settings.maxSize) } catch { throw .image(error) }
         let report: Watermarker.Report
@@ -102,29 +112,34 @@ public final class PhotoWriter {
             default: throw .watermark(.logo(path: style.file, reason: "\(error)"))
             }
         }
-        let metadata = record(style: style, fields: fields, original: original).outputMetadata(source: photo.metadata)
+        let metadata = record.outputMetadata(source: photo.metadata)
         do { return (try stamped.encoded(quality: settings.quality, record: metadata), report.warnings) } catch { throw .image(error) }
     }
 
     /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
     /// original and sidecar when `original` is given. The photo goes first, so a full disk never
-    /// costs the stamped photo; its record names the original by the name chosen for it now.
+    /// costs the stamped photo; its record names the original by the name chosen for it now. Then
+    /// the photo is logged (`Settings.log`), `source` as the photo it was stamped from; a problem
+    /// there is one of the written photo's warnings.
     public func write(_ photo: Photo, style: Template, fields: Fields, to claim: NameClaim,
-                      original: Original? = nil) throws(WriteError) -> WrittenPhoto {
+                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
         let stem = PhotoName.stem(claim.name)
         let kept = original.map { original in
             KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
                          sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
         }
+        let record = record(style: style, fields: fields, original: kept)
         let path: String
+        let bytes: [UInt8]
         var notes: [String] = [], dropped: [String] = []
         do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(photo, style: style, fields: fields, original: kept)
+            let stamped = try stampedJPEG(photo, style: style, record: record)
             notes = stamped.notes
             dropped = stamped.jpeg.warnings
+            bytes = stamped.jpeg.bytes
             do {
-                path = try AtomicFile.write(stamped.jpeg.bytes, to: claim, replace: settings.replace, protected: settings.protected)
+                path = try AtomicFile.write(bytes, to: claim, replace: settings.replace, protected: settings.protected)
             } catch {
                 throw WriteError.Cause.file(error)
             }
@@ -151,10 +166,24 @@ public final class PhotoWriter {
                                                        overwrite: settings.replace, protected: settings.protected)
             } catch {
                 let savedOriginal = original.keptAs == nil ? written.original : nil
+                // The photo is on disk: it is logged, without the original that was not kept.
+                var unkept = record
+                unkept.original = nil
+                unkept.originalSHA256 = nil
+                _ = log(path: path, bytes: bytes, record: unkept, source: source)
                 throw WriteError(cause: .file(error), saved: [path] + [savedOriginal].compactMap { $0 })
             }
         }
+        if let problem = log(path: path, bytes: bytes, record: record, source: source) { written.warnings.append(problem) }
         return written
+    }
+
+    /// Logs the photo just written at `path`; what to tell the user when that failed.
+    private func log(path: String, bytes: [UInt8], record: StampRecord, source: String?) -> String? {
+        guard let logging = settings.log else { return nil }
+        let entry = CatalogEntry(path: FileSystem.absolute(path), size: bytes.count, sha256: FileDigest.sha256(bytes), record: record,
+                                 command: logging.command, source: source.map(FileSystem.absolute))
+        return logging.log.record(entry)
     }
 
     /// `name`, or the first of `name-1`, `name-2` … that no file in `folder` has. (The photo's

@@ -106,7 +106,7 @@ public enum Restamp {
         let kept = besideIt
             ? PhotoWriter.Original(jpeg: [], capture: record.capture ?? "", keptAs: originalName, sha256: sha256)
             : PhotoWriter.Original(jpeg: original.withUnsafeBytes { Array($0) }, capture: record.capture ?? "", sha256: sha256)
-        return try writer.write(photo, style: settings.style, fields: fields, to: claim, original: kept)
+        return try writer.write(photo, style: settings.style, fields: fields, to: claim, original: kept, source: originalPath)
     }
 
     private static func folder(of path: String) -> String {

@@ -40,7 +40,7 @@ enum ApplyCommand: Command {
         summary: "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
                   quiet, json]
-            + StampOptions.all)
+            + StampOptions.all + CatalogOptions.writing)
 
     /// How the results are shown.
     struct Display {
@@ -99,7 +99,8 @@ enum ApplyCommand: Command {
                                                       variables: Set(stamp.fields.given.extra.keys))
         for warning in warnings { context.console.err("stampcam: " + warning.description) }
         if let warning = StampOptions.notShownWarning(style, given: stamp.fields.given) { context.console.err("stampcam: " + warning) }
-        let settings = ApplyJob.Settings(
+        let logging = try CatalogOptions.log(options, context: context, command: .apply)
+        var settings = ApplyJob.Settings(
             output: folder,
             load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
                               memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
@@ -111,8 +112,8 @@ enum ApplyCommand: Command {
             nameTemplate: try singleFile.map { file throws(UsageError) in try literalName(file) } ?? options.value(name),
             style: style, fields: stamp.fields, fontConfig: context.resources.fontConfig, shard: try options.value(shard),
             stampAgain: options.flag(stampAgain))
-        var jobSettings = settings
-        jobSettings.markFolder = singleFile == nil
+        settings.writer.log = logging
+        settings.markFolder = singleFile == nil
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }
@@ -121,10 +122,11 @@ enum ApplyCommand: Command {
             + inputs.failures.filter { part?.contains(PhotoName.lastComponent($0.input)) ?? true }.count
         let tally = Tally(total: total, console: context.console,
                           display: Display(quiet: options.flag(quiet), json: options.flag(json)))
-        let started = ApplyJob(settings: jobSettings)
+        let started = ApplyJob(settings: settings)
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }
         let summary = try started.run(inputs) { tally.record($0) }
+        defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         return tally.finish(interrupted: summary.interrupted)
     }
 }

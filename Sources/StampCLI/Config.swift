@@ -28,7 +28,7 @@ enum Config {
                 throw .badValue(option: "config", value: "\(file): \(key)",
                                 expected: "a setting (known: \(known.sorted().joined(separator: ", ")))")
             }
-            guard let option = command.options.first(where: { $0.long == key }) else { continue }
+            guard let option = command.options.first(where: { $0.long == key }), option.fromConfig else { continue }
             switch settings[key] {
             case .string(let text)? where option.valueName != nil:
                 arguments += ["--\(key)", text]

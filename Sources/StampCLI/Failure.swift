@@ -1,4 +1,5 @@
 import Capture
+import Catalog
 import Imaging
 import Library
 import Location
@@ -66,6 +67,12 @@ struct Failure: Error {
         case let error as LocationError:
             self.init("--gps require: \(error); start gpsd (sudo systemctl start gpsd), point --gpsd at it, or use --gps auto",
                       code: .unavailable)
+        case let error as CatalogError:
+            self.init(catalog: error)
+        case let error as CatalogExportError:
+            self.init(error.description, code: .ioError)
+        case let error as ReportError:
+            self.init(error.description, code: .unavailable)
         case let failure as Failure:
             self = failure
         default:
@@ -78,6 +85,15 @@ struct Failure: Error {
         case .cannotRead, .noPhotos: self.init(error.description, code: .noInput)
         case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
         case .io: self.init(error.description, code: .ioError)
+        }
+    }
+
+    init(catalog error: CatalogError) {
+        switch error {
+        case .cannotOpen: self.init(error.description, code: .cannotCreate)
+        case .notACatalog, .newerVersion, .damaged: self.init(error.description, code: .dataError)
+        case .busy: self.init(error.description + "; try again when the other stampcam is done", code: .unavailable)
+        case .failed: self.init(error.description, code: .ioError)
         }
     }
 

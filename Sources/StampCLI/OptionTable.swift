@@ -7,6 +7,9 @@ public struct OptionSpec: Sendable {
     /// Nil for a flag; the placeholder shown in help for an option that takes a value.
     public let valueName: String?
     public let help: String
+    /// Whether the config file may give it (false for the filters of `log`, `export` and `report`:
+    /// a default project for new photos must not hide the others from a listing).
+    public var fromConfig = true
 
     public init(_ long: String, short: Character? = nil, value: String? = nil, help: String) {
         self.long = long
@@ -25,7 +28,7 @@ protocol OptionDeclaration: Sendable {
 /// An option declared once as a value: its row and how its text becomes a `Value`. Read with
 /// `options.value(Declared.output)`: a typo does not compile, a bad value is a `UsageError` naming it.
 struct Option<Value>: OptionDeclaration, Sendable {
-    let spec: OptionSpec
+    var spec: OptionSpec
     let convert: @Sendable (String) throws(UsageError) -> Value
 
     init(_ long: String, short: Character? = nil, value: String, help: String,
@@ -42,10 +45,19 @@ struct Option<Value>: OptionDeclaration, Sendable {
 
 /// An option without a value.
 struct Flag: OptionDeclaration, Sendable {
-    let spec: OptionSpec
+    var spec: OptionSpec
 
     init(_ long: String, short: Character? = nil, help: String) {
         spec = OptionSpec(long, short: short, help: help)
+    }
+}
+
+extension Option {
+    /// The same option, taken from the command line only (never from the config file).
+    func commandLineOnly() -> Option {
+        var option = self
+        option.spec.fromConfig = false
+        return option
     }
 }
 

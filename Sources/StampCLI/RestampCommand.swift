@@ -20,7 +20,7 @@ enum RestampCommand: Command {
         name: "restamp",
         usage: "restamp PHOTO... -t STYLE [options] [-o DIR]",
         summary: "Stamp photos again from their kept originals, in another style, with the same values.",
-        options: [output, overwrite, maxSize, quality] + StampOptions.all)
+        options: [output, overwrite, maxSize, quality] + StampOptions.all + CatalogOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO", command: spec.name) }
@@ -37,8 +37,10 @@ enum RestampCommand: Command {
         let overwriting = options.flag(overwrite)
         let settings = Restamp.Settings(style: style, fields: stamp.fields, output: folder, overwrite: overwriting,
                                         load: LoadOptions(maxSize: try options.value(maxSize) ?? 0))
-        let writer = PhotoWriter(watermarker: watermarker, settings: PhotoWriter.Settings(
-            quality: try options.value(quality) ?? 90, replace: overwriting, version: StampCLI.version))
+        var writerSettings = PhotoWriter.Settings(quality: try options.value(quality) ?? 90, replace: overwriting, version: StampCLI.version)
+        let logging = try CatalogOptions.log(options, context: context, command: .restamp)
+        writerSettings.log = logging
+        let writer = PhotoWriter(watermarker: watermarker, settings: writerSettings)
         var failures: [Failure] = []
         var told = Set<String>()
         for photo in options.positionals {
@@ -53,6 +55,9 @@ enum RestampCommand: Command {
                 context.console.err("stampcam: " + failure.message)
             }
         }
+        let first = options.positionals[0]
+        let besideFirst = first.lastIndex(of: "/").map { String(first[..<$0]) } ?? "."
+        CatalogOptions.tellMissed(logging, folder: folder ?? (besideFirst.isEmpty ? "/" : besideFirst), console: context.console)
         return Failure.exitCode(for: failures)
     }
 }

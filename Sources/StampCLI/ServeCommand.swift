@@ -25,7 +25,8 @@ enum ServeCommand: Command {
         usage: "serve [--listen ADDR:PORT] [--device D] [options] [-o DIR]",
         summary: "The camera in a browser: live picture with the stamp, shoot, review, restyle, save.",
         options: [listen, tokenFile, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
-                  ShootCommand.exec, ShootCommand.quality, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all)
+                  ShootCommand.exec, ShootCommand.quality, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
+            + CatalogOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
@@ -36,7 +37,7 @@ enum ServeCommand: Command {
         let prepared = try ShootCommand.controllerSettings(options, context: context, allCameras: true, oneFile: false) { error, _ in
             WebMessages.describe(error)
         }
-        defer { prepared.removeFolderIfEmpty() }
+        defer { prepared.finish(console: console) }
         let settings = prepared.settings
         let controller = try ShootController(settings: settings)
         defer { controller.close() }

@@ -33,7 +33,8 @@ enum ShootCommand: Command {
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all,
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all
+            + CatalogOptions.writing,
         notes: """
             keys (on a terminal, without --yes):
               Space/Enter  take the photo           u/Enter  use (save) the photo under review
@@ -57,8 +58,7 @@ enum ShootCommand: Command {
                                               oneFile: !interactive && photos == 1) { error, folder in
             Failure(error, path: folder).message
         }
-        // A run that saved nothing (no camera, quit at once) leaves no empty folder behind.
-        defer { prepared.removeFolderIfEmpty() }
+        defer { prepared.finish(console: console) }
         let controller = try ShootController(settings: prepared.settings)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller, fields: prepared.given).run() }
@@ -74,8 +74,13 @@ enum ShootCommand: Command {
         /// The values given on the command line (the terminal shows them on its status line).
         var given: Fields
         var folderExisted: Bool
+        /// The catalog the photos go into (nil with --no-catalog).
+        var logging: PhotoLogging?
 
-        func removeFolderIfEmpty() {
+        /// After the controller is closed: says how many photos the catalog missed, and removes the
+        /// folder when the run saved nothing (no camera, quit at once) and made it.
+        func finish(console: Console) {
+            CatalogOptions.tellMissed(logging, folder: settings.folder, console: console)
             if !folderExisted { OutputFolder.removeIfEmpty(settings.folder) }
         }
     }
@@ -133,7 +138,9 @@ enum ShootCommand: Command {
             fontConfig: context.resources.fontConfig,
             describe: { [folder] in describe($0, folder) })
         settings.markFolder = singleFile == nil
-        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted)
+        let logging = try CatalogOptions.log(options, context: context, command: .shoot)
+        settings.writer.log = logging
+        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, logging: logging)
     }
 
     /// `--yes`: shutter, use, and the next one after `interval` seconds; a Ctrl-C ends the series

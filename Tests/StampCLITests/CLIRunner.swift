@@ -29,6 +29,7 @@ enum CLI {
         setenv("HOME", home, 1)
         if getenv("XDG_CONFIG_HOME") != nil { setenv("XDG_CONFIG_HOME", home + "/.config", 1) }
         if getenv("XDG_PICTURES_DIR") != nil { setenv("XDG_PICTURES_DIR", home + "/Pictures", 1) }
+        if getenv("XDG_DATA_HOME") != nil { setenv("XDG_DATA_HOME", home + "/.local/share", 1) }
         if getenv("STAMPCAM_DATA") != nil { setenv("STAMPCAM_DATA", TestFiles.packageRoot, 1) }
         return home
     }()
@@ -42,7 +43,7 @@ enum CLI {
     }
 
     static var cleanEnvironment: [String: String] {
-        ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": home + "/Pictures"]
+        ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": home + "/Pictures", "XDG_DATA_HOME": home + "/.local/share"]
     }
 
     /// The stampcam binary built beside the test bundle.

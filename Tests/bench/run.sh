@@ -7,6 +7,8 @@ cd "$(dirname "$0")/../.."
 export STAMPCAM=$PWD/.build/release/stampcam
 CORPUS=${CORPUS:-../shared/corpus}
 export WORK=$PWD/.build/bench
+# The photos are logged as usual (that is part of the cost), into a catalog of the bench's own.
+export XDG_DATA_HOME=$WORK/data
 VENV=$WORK/venv
 RUNS=${RUNS:-3}
 

@@ -30,8 +30,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-# A config file of the user's must not change what apply does here.
-export XDG_CONFIG_HOME=$work/config
+# A config file of the user's must not change what apply does here, nor these photos go into their catalog.
+export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
 mkdir -p "$XDG_CONFIG_HOME"
 
 python3 "$here/make_inputs.py" --stampcam "$stampcam" --inputs "$work/in" --work "$work/work" || exit 2

@@ -28,9 +28,13 @@ check "no library from the Swift toolchain" sh -c "! ldd '$bin' | grep -q /opt/s
 clean "$bin" test-card -o "$work/card" --user "Pack Test" > "$work/card.out" 2> "$work/card.err"
 check "test-card runs from the unpacked package (its data found beside the binary)" test $? = 0
 check "test-card wrote its photo" test -s "$work/card/test-card.jpg"
-clean "$bin" apply "$work/card/test-card.jpg" -o "$work/stamped" --max-size 320 > "$work/apply.out" 2> "$work/apply.err"
+# The card is stamped already: --stamp-again.
+clean "$bin" apply "$work/card/test-card.jpg" -o "$work/stamped" --max-size 320 --stamp-again > "$work/apply.out" 2> "$work/apply.err"
 check "apply runs from the unpacked package" test $? = 0
 check "apply wrote a 320 px photo" sh -c "file '$work/stamped/test-card.jpg' | grep -q '320x180'"
+check "Depends names SQLite (the photo log)" sh -c "grep -q 'Depends: .*libsqlite3-0' '$work/info.txt'"
+check "apply logged its photo in the catalog in ~/.local/share, and log lists it" \
+    sh -c "test -s '$work/home/.local/share/stampcam/catalog.sqlite' && test \"\$(env -i PATH=/usr/bin:/bin HOME='$work/home' '$bin' log)\" = '$work/stamped/test-card.jpg'"
 cat "$work/card.err" "$work/apply.err" | sed 's/^/  stderr: /'
 
 # The manual page: renders without warnings and has every command and option.

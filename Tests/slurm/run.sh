@@ -74,10 +74,13 @@ photos() {  # photos FOLDER
         done
     done
 }
-# The job: the same inputs for every task, its own shard; a JSON line per photo into its log.
+# The job: the same inputs for every task, its own shard; a JSON line per photo into its log, a
+# catalog of its own (merged afterwards with log --merge, as the README's recipe does). The inputs
+# are test cards, stamped already: --stamp-again.
 cat > "$work/job.sh" <<JOB
 #!/bin/sh
-exec "$binary" apply "\$1" -o "\$2" --skip-existing --shard "\$SLURM_ARRAY_TASK_ID/4" -j 1 --json --max-size 0
+exec "$binary" apply "\$1" -o "\$2" --skip-existing --shard "\$SLURM_ARRAY_TASK_ID/4" -j 1 --json --max-size 0 --stamp-again \\
+    --catalog "\$2.catalog-\$SLURM_ARRAY_TASK_ID.sqlite"
 JOB
 chmod +x "$work/job.sh"
 stamped_once() {  # stamped_once IN OUT: the output mirrors the input exactly, nothing more
@@ -100,6 +103,11 @@ check "no input was done by two tasks" test "$inputs_done" = 0
 for t in 0 1 2 3; do
     check "task $t had a share of the photos" sh -c "grep -q '\"status\":\"done\"' '$work/log-$t.txt'"
 done
+logged() {  # logged OUT: the photos the tasks' catalogs hold, merged into one
+    "$binary" log --merge --catalog "$1.all.sqlite" "$1".catalog-?.sqlite 2>/dev/null &&
+        "$binary" log --catalog "$1.all.sqlite" | sort -u | wc -l
+}
+check "the four tasks' catalogs, merged, log all 24 photos" test "$(logged "$work/out")" = 24
 
 # A task cancelled after its first photo (SIGTERM: the photo in flight is finished), submitted again.
 photos "$work/in2"
@@ -115,6 +123,7 @@ check "after the re-run every photo is stamped exactly once" stamped_once "$work
 check "no temp file or claim is left" test -z "$(find "$work/out2" -name '.stampcam-*')"
 check "the re-run skipped what was done and did the rest: 24 in all" \
     test "$(( $(done_lines "$work"/again-?.txt) + $(done_lines "$work/rerun-1.txt") ))" = 24
+check "merged, the catalogs of the tasks, the cancelled one's included, log all 24 photos" test "$(logged "$work/out2")" = 24
 
 echo "slurm: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -22,7 +22,10 @@ rm -rf "$work" && mkdir -p "$payload/bin" "$payload/share"
 cp "$binary" "$payload/bin/stampcam"
 cp -R "$root/fonts" "$root/templates" "$payload/share/"
 
-cat >"$work/guest.sh" <<'GUEST'
+# name:format:capture size:--max-size:saved size (none given: the default fits the long side to 1024;
+# 0 keeps the camera's size)
+shoots="yuyv:YUYV:640x360::640x360 yuyv:YUYV:1280x720::1024x576 rgb:RGB24:640x360::640x360 rgb:RGB24:1280x720:0:1280x720"
+{ echo "shoots=\"$shoots\""; cat <<'GUEST'
 export STAMPCAM_DATA=/payload/share
 D=/dev/video0
 mkdir -p out
@@ -44,11 +47,11 @@ run controls stampcam devices --device $D --controls
 run set stampcam devices --device $D --set brightness=140 --set "test_pattern=100% Colorbar"
 setctl brightness=128; setctl "test_pattern=75% Colorbar"
 
-for c in yuyv:YUYV:640x360 yuyv:YUYV:1280x720 rgb:RGB24:640x360 rgb:RGB24:1280x720; do
-    IFS=: read tag format size <<EOC
+for c in $shoots; do
+    IFS=: read tag format size maxsize saved <<EOC
 $c
 EOC
-    run shoot-$tag-$size stampcam shoot --device $D --yes --format $format --resolution $size \
+    run shoot-$tag-$size stampcam shoot --device $D --yes --format $format --resolution $size ${maxsize:+--max-size $maxsize} \
         --user "vivid test" --project "capture.sh" -o out/shoot-$tag-$size
 done
 
@@ -99,6 +102,7 @@ run timeout stampcam shoot --device $D --yes --resolution 640x360 --skip 0 -o ou
 setctl percentage_of_dropped_buffers=0
 exit 0
 GUEST
+} >"$work/guest.sh"
 
 start=$SECONDS
 set +e
@@ -136,17 +140,17 @@ check "--controls shows brightness with its range and value" has controls.out "^
 check "--set prints the new values" grep -q "^brightness .*: 140" "$back/set.out"
 check "--set takes menu labels" has set.out "^test_pattern .*: 100% Colorbar"
 
-for tag in yuyv:YUYV:640x360 yuyv:YUYV:1280x720 rgb:RGB24:640x360 rgb:RGB24:1280x720; do
-    IFS=: read -r name format size <<<"$tag"
+for tag in $shoots; do
+    IFS=: read -r name format size maxsize saved <<<"$tag"
     case=shoot-$name-$size
-    w=${size%x*} h=${size#*x}
+    w=${saved%x*} h=${saved#*x}
     check "$case: exit 0" test "$(rc "$case")" = 0
     photo=$(ls "$back/$case"/*.jpg 2>/dev/null | head -n 1)
     check "$case: one photo, named YYYYMMDD-HHMMSS-0001.jpg" sh -c "ls '$back/$case' | grep -Eq '^[0-9]{8}-[0-9]{6}-0001\.jpg$'"
     check "$case: stdout is the saved path" has "$case.out" "out/$case/.*-0001\.jpg$"
     ppm=$work/$case.ppm
     if [ -n "$photo" ] && djpeg -pnm "$photo" >"$ppm" 2>/dev/null; then
-        check "$case: a valid JPEG of $size" test "$(head -c 20 "$ppm" | sed -n 2p)" = "$w $h"
+        check "$case: a valid JPEG of $saved (--max-size ${maxsize:-default})" test "$(head -c 20 "$ppm" | sed -n 2p)" = "$w $h"
         check "$case: EXIF has the capture settings" grep -aq "stampcam: /dev/video0 $format $size" "$photo"
         check "$case: EXIF has the camera" grep -aq "vivid" "$photo"
         # vivid's 75% colour bars: white on the left, blue in the 7th of 8 bars.

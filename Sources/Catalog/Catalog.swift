@@ -1,0 +1,290 @@
+import Foundation
+import Platform
+import Synchronization
+import Templates
+
+/// The photo log: an SQLite file with one row per photo stampcam wrote. Safe to share: several
+/// threads of one process and several processes (two `apply` runs and a `serve`) write the same file
+/// at once — WAL mode, and each write waits its turn for up to a few seconds. Every value goes in
+/// through a bound parameter; a file made by someone else is read as hostile (no functions run from
+/// its schema, a value is at most 1 MB, rows that do not make sense are left out).
+public final class Catalog: Sendable {
+    /// The schema this stampcam writes.
+    public static var schemaVersion: Int { Schema.current }
+
+    public let path: String
+    private let connection: Mutex<Connection>
+
+    /// The file's open connection and the statements kept prepared on it.
+    private final class Connection {
+        let database: SQLiteDatabase
+        /// The columns the file's `photos` table has that this stampcam knows (all of them, but in
+        /// an older catalog opened to read from).
+        let columns: [String]
+        var insert: SQLiteStatement?
+
+        init(database: SQLiteDatabase, columns: [String]) {
+            self.database = database
+            self.columns = columns
+        }
+    }
+
+    /// Opens the catalog at `path` to read and write, creating it (and its folder) when missing,
+    /// and bringing an older one up to the current schema.
+    public init(path: String) throws(CatalogError) {
+        self.path = path
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            do { try FileSystem.makeFolders(String(path[..<slash])) } catch {
+                throw .cannotOpen(path: path, reason: "its folder cannot be made: \(error.reason)")
+            }
+        }
+        if let status = FileStatus(path: path) {
+            guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
+        } else {
+            // SQLite would only say "unable to open database file".
+            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            do { try FileSystem.canWrite(folder) } catch {
+                throw .cannotOpen(path: path, reason: "its folder cannot be written to: \(error.reason)")
+            }
+        }
+        let database = try SQLiteDatabase(path: path, mode: .readWrite)
+        // Before anything else: a file that is another program's database is left as it is.
+        try Self.checkOwner(database, allowEmpty: true)
+        // WAL: readers never wait for a writer, and writers of several processes take turns. (A
+        // file system that cannot do WAL keeps the rollback journal: slower, as safe.)
+        _ = try database.value("PRAGMA journal_mode = WAL", action: "open")
+        try database.execute("PRAGMA synchronous = NORMAL", action: "open")
+        try Self.migrate(database)
+        connection = Mutex(Connection(database: database, columns: Schema.columns))
+    }
+
+    /// Opens the catalog at `path` only to read from it (`log --merge`): nothing in the file is
+    /// changed, and an older schema is read as it is.
+    public init(reading path: String) throws(CatalogError) {
+        self.path = path
+        guard let status = FileStatus(path: path) else {
+            throw .cannotOpen(path: path, reason: Errno.current.reason)
+        }
+        guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
+        let database = try SQLiteDatabase(path: path, mode: .readOnly)
+        try Self.checkOwner(database, allowEmpty: false)
+        let version = try database.integer("PRAGMA user_version", action: "open")
+        guard version <= Schema.current else {
+            throw .newerVersion(path: path, version: version, supported: Schema.current)
+        }
+        // Only a real table is read: a view of that name could compute rows without end.
+        guard try database.value("SELECT type FROM sqlite_schema WHERE name = 'photos'", action: "open") == .text("table") else {
+            throw .notACatalog(path: path, reason: "it has no table of photos")
+        }
+        let info = try database.prepare("SELECT name FROM pragma_table_info('photos')", action: "open")
+        var present = Set<String>()
+        while try info.step() { if case .text(let name) = info.column(0) { present.insert(name) } }
+        guard ["path", "size", "sha256", "command"].allSatisfy(present.contains) else {
+            throw .notACatalog(path: path, reason: "its table of photos lacks the columns of one")
+        }
+        connection = Mutex(Connection(database: database, columns: Schema.columns.filter(present.contains)))
+    }
+
+    /// Refuses a file that belongs to another program: a database with tables but without
+    /// stampcam's application id. An empty file (a new catalog) passes when `allowEmpty`.
+    private static func checkOwner(_ database: SQLiteDatabase, allowEmpty: Bool) throws(CatalogError) {
+        let application = try database.integer("PRAGMA application_id", action: "open")
+        guard application != Int(Schema.applicationID) else { return }
+        let objects = try database.integer("SELECT count(*) FROM sqlite_schema", action: "open")
+        if objects == 0 && application == 0 {
+            if allowEmpty { return }
+            throw .notACatalog(path: database.path, reason: "it is empty")
+        }
+        throw .notACatalog(path: database.path, reason: "it is another program's database")
+    }
+
+    /// Runs the schema steps from the file's version to the current one, in one transaction; another
+    /// process doing the same at the same moment waits, then finds the work done.
+    private static func migrate(_ database: SQLiteDatabase) throws(CatalogError) {
+        let found = try database.integer("PRAGMA user_version", action: "open")
+        if found == Schema.current { return }
+        guard found < Schema.current else {
+            throw .newerVersion(path: database.path, version: found, supported: Schema.current)
+        }
+        try database.transaction(action: "schema upgrade") { () throws(CatalogError) in
+            let version = try database.integer("PRAGMA user_version", action: "schema upgrade")
+            guard version < Schema.current else { return }
+            try checkOwner(database, allowEmpty: true)
+            for step in Schema.steps[version...] { try database.execute(step, action: "schema upgrade") }
+            _ = try database.value("PRAGMA user_version = \(Schema.current)", action: "schema upgrade")
+            _ = try database.value("PRAGMA application_id = \(Schema.applicationID)", action: "schema upgrade")
+        }
+    }
+
+    /// The schema version of the file as opened.
+    public var version: Int {
+        get throws(CatalogError) {
+            try connection.withLock { (connection) throws(CatalogError) -> Int in
+                try connection.database.integer("PRAGMA user_version", action: "read")
+            }
+        }
+    }
+
+    // MARK: writing
+
+    /// Logs one photo. A row with the same path and SHA-256 is the same photo: it is kept, unless
+    /// it was only rebuilt from the photo's XMP and this one was logged by the command that wrote
+    /// it. Returns whether the catalog changed.
+    @discardableResult
+    public func add(_ entry: CatalogEntry) throws(CatalogError) -> Bool {
+        try connection.withLock { (connection) throws(CatalogError) -> Bool in
+            try Self.insert(entry, into: connection)
+        }
+    }
+
+    /// Logs many photos in one transaction (`--rebuild`, `--merge`); returns how many changed the catalog.
+    @discardableResult
+    public func add(_ entries: [CatalogEntry]) throws(CatalogError) -> Int {
+        try connection.withLock { (connection) throws(CatalogError) -> Int in
+            try connection.database.transaction(action: "write") { () throws(CatalogError) -> Int in
+                var changed = 0
+                for entry in entries where try Self.insert(entry, into: connection) { changed += 1 }
+                return changed
+            }
+        }
+    }
+
+    private static func insert(_ entry: CatalogEntry, into connection: Connection) throws(CatalogError) -> Bool {
+        let statement: SQLiteStatement
+        if let prepared = connection.insert {
+            statement = prepared
+        } else {
+            let columns = Schema.columns
+            let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            let placeholders = columns.map { $0 == "logged_at" ? "coalesce(?, CAST(strftime('%s', 'now') AS INTEGER))" : "?" }
+            statement = try connection.database.prepare("""
+                INSERT INTO photos (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
+                ON CONFLICT (path, sha256) DO UPDATE SET \(updates)
+                WHERE photos.command = 'rebuild' AND excluded.command <> 'rebuild'
+                """, action: "write")
+            connection.insert = statement
+        }
+        try statement.run(RowCoding.values(entry))
+        return connection.database.changes > 0
+    }
+
+    /// Copies every row of the catalog at `path` into this one (`log --merge`), a few hundred rows
+    /// a transaction (another writer waits for one batch, not for the whole file). Rows already
+    /// here (the same path and SHA-256) are not doubled, so merging twice adds nothing.
+    public func merge(from path: String) throws(CatalogError) -> MergeCount {
+        let source = try Catalog(reading: path)
+        var count = MergeCount()
+        var batch: [CatalogEntry] = []
+        var failure: CatalogError?
+        count.unreadable = try source.forEach { entry in
+            guard failure == nil else { return }
+            batch.append(entry)
+            guard batch.count == Self.batchSize else { return }
+            do throws(CatalogError) { count.added += try add(batch) } catch { failure = error }
+            count.read += batch.count
+            batch.removeAll(keepingCapacity: true)
+        }
+        if let failure { throw failure }
+        count.added += try add(batch)
+        count.read += batch.count
+        return count
+    }
+
+    /// Rows a transaction when many are added.
+    public static let batchSize = 500
+
+    /// What a merge did.
+    public struct MergeCount: Sendable, Equatable {
+        /// Rows read from the other catalog, rows added (or that completed a rebuilt row), rows left
+        /// out because they did not make sense (a hostile or damaged file).
+        public var read = 0, added = 0, unreadable = 0
+    }
+
+    // MARK: reading
+
+    /// Rows read, and how many rows were left out because they did not make sense.
+    public struct Rows: Sendable {
+        public var entries: [CatalogEntry] = []
+        public var unreadable = 0
+    }
+
+    /// The photos `filter` lets through, in the order they were taken (those without a time last).
+    public func entries(_ filter: CatalogFilter = CatalogFilter()) throws(CatalogError) -> Rows {
+        var rows = Rows()
+        rows.unreadable = try forEach(filter) { rows.entries.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each photo `filter` lets through, in the order they were taken; returns how
+    /// many rows were left out as unreadable. `body` must not use this catalog (it is locked meanwhile).
+    @discardableResult
+    public func forEach(_ filter: CatalogFilter = CatalogFilter(), _ body: (CatalogEntry) -> Void) throws(CatalogError) -> Int {
+        try connection.withLock { (connection) throws(CatalogError) -> Int in
+            let query = Self.query(filter, columns: connection.columns)
+            let statement = try connection.database.prepare(query.sql, action: "read")
+            try statement.bind(query.values)
+            var unreadable = 0
+            let columns = RowCoding.Columns(connection.columns)
+            while try statement.step() {
+                guard let entry = RowCoding.entry(statement, columns: columns) else {
+                    unreadable += 1
+                    continue
+                }
+                if filter.matches(entry) { body(entry) }
+            }
+            return unreadable
+        }
+    }
+
+    /// The SELECT for `filter`: time and a box around `near` narrow the rows in SQL (the indexes
+    /// help); `CatalogFilter.matches` decides exactly.
+    private static func query(_ filter: CatalogFilter, columns: [String]) -> (sql: String, values: [SQLValue]) {
+        var conditions: [String] = [], values: [SQLValue] = []
+        let timed = columns.contains("time_utc"), located = columns.contains("latitude") && columns.contains("longitude")
+        if let since = filter.since, timed {
+            conditions.append("time_utc >= ?")
+            values.append(.integer(Int64(since)))
+        }
+        if let until = filter.until, timed {
+            conditions.append("time_utc < ?")
+            values.append(.integer(Int64(until)))
+        }
+        if let near = filter.near, located {
+            // Degrees of latitude are all the same length; a degree of longitude shrinks towards the poles.
+            let degrees = near.metres / GeoDistance.earthRadius * 180 / Double.pi
+            conditions.append("latitude BETWEEN ? AND ?")
+            values += [.real(near.latitude - degrees), .real(near.latitude + degrees)]
+            let reach = abs(near.latitude) + degrees
+            if reach < 89 {
+                let longitudeDegrees = degrees / cos(reach * Double.pi / 180)
+                // Near the antimeridian the box would wrap around: longitude is then left to the exact test.
+                if near.longitude - longitudeDegrees > -180 && near.longitude + longitudeDegrees < 180 {
+                    conditions.append("longitude BETWEEN ? AND ?")
+                    values += [.real(near.longitude - longitudeDegrees), .real(near.longitude + longitudeDegrees)]
+                }
+            }
+        }
+        let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let order = timed ? " ORDER BY time_utc IS NULL, time_utc, rowid" : " ORDER BY rowid"
+        return ("SELECT \(columns.joined(separator: ", ")) FROM photos" + condition + order, values)
+    }
+
+    /// How many photos the catalog holds.
+    public func count() throws(CatalogError) -> Int {
+        try connection.withLock { (connection) throws(CatalogError) -> Int in
+            try connection.database.integer("SELECT count(*) FROM photos", action: "read")
+        }
+    }
+
+    /// What SQLite's `PRAGMA integrity_check` finds wrong: empty when the file is sound.
+    public func integrityProblems() throws(CatalogError) -> [String] {
+        try connection.withLock { (connection) throws(CatalogError) -> [String] in
+            let statement = try connection.database.prepare("PRAGMA integrity_check", action: "check")
+            var problems: [String] = []
+            while try statement.step() {
+                if case .text(let line) = statement.column(0), line != "ok" { problems.append(line) }
+            }
+            return problems
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Templates
+
+/// One row of the catalog: a photo stampcam wrote (or found, for `log --rebuild`), with what it
+/// shows and where it came from. Paths are absolute and carried byte for byte (see `PathEncoding`).
+public struct CatalogEntry: Sendable, Equatable {
+    /// What wrote the photo.
+    public enum Command: String, Sendable, CaseIterable {
+        case shoot, apply, restamp
+        /// Not logged when it was written: read back from the photo's own record (`log --rebuild`).
+        case rebuild
+    }
+
+    public var path: String
+    /// Bytes, and the SHA-256 of those bytes as 64 lowercase hex digits.
+    public var size: Int
+    public var sha256: String
+    /// The unstamped original kept beside the photo, and its SHA-256.
+    public var originalPath: String?
+    public var originalSHA256: String?
+    /// The time the stamp shows, with its zone, and where it came from ("EXIF", "camera clock" …).
+    public var time: Timestamp?
+    public var timeSource: String?
+    public var user: String?
+    public var project: String?
+    public var location: String?
+    public var note: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Metres above sea level.
+    public var altitude: Double?
+    /// The style (template id) and its version.
+    public var style: String?
+    public var styleVersion: Int?
+    /// The camera that took it (shoot), as the photo's fields name it.
+    public var camera: String?
+    /// The photo it was stamped from (apply: the input; restamp: the kept original).
+    public var source: String?
+    public var command: Command
+    /// The machine that wrote it.
+    public var host: String?
+    /// When the stamp was made.
+    public var stampedAt: Timestamp?
+    /// The values given with `--set` (city, crew …).
+    public var extra: [String: String]
+    /// When the row was written, in seconds since 1970 (set by the catalog).
+    public var loggedAt: Int?
+
+    public init(path: String, size: Int, sha256: String, command: Command, originalPath: String? = nil,
+                originalSHA256: String? = nil, time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil,
+                project: String? = nil, location: String? = nil, note: String? = nil, latitude: Double? = nil,
+                longitude: Double? = nil, altitude: Double? = nil, style: String? = nil, styleVersion: Int? = nil,
+                camera: String? = nil, source: String? = nil, host: String? = nil, stampedAt: Timestamp? = nil,
+                extra: [String: String] = [:], loggedAt: Int? = nil) {
+        self.path = path
+        self.size = size
+        self.sha256 = sha256
+        self.command = command
+        self.originalPath = originalPath
+        self.originalSHA256 = originalSHA256
+        self.time = time
+        self.timeSource = timeSource
+        self.user = user
+        self.project = project
+        self.location = location
+        self.note = note
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.style = style
+        self.styleVersion = styleVersion
+        self.camera = camera
+        self.source = source
+        self.host = host
+        self.stampedAt = stampedAt
+        self.extra = extra
+        self.loggedAt = loggedAt
+    }
+
+    /// Both coordinates, when the photo has a position.
+    public var position: (latitude: Double, longitude: Double)? {
+        guard let latitude, let longitude else { return nil }
+        return (latitude, longitude)
+    }
+
+    /// The place as a person reads it: the location's name, else the coordinates.
+    public var place: String? {
+        if let location, !location.isEmpty { return location }
+        guard let position else { return nil }
+        return Self.coordinates(position.latitude, position.longitude)
+    }
+
+    /// `48.858400, 2.294500` (six decimals: about 10 cm).
+    public static func coordinates(_ latitude: Double, _ longitude: Double) -> String {
+        decimal(latitude, places: 6) + ", " + decimal(longitude, places: 6)
+    }
+
+    /// `value` with exactly `places` decimals, without Foundation's locale-dependent formatting.
+    public static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let whole = Int(scaled) / Int(scale), fraction = Int(scaled) % Int(scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        return places == 0 ? sign + String(whole) : sign + String(whole) + "." + zeroPadded(fraction, places)
+    }
+
+    /// Whether `text` is a SHA-256 as the catalog keeps it: 64 lowercase hex digits.
+    public static func isDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Platform
+
+/// The catalog's photos as files other programs open: CSV for spreadsheets, GeoJSON for QGIS and
+/// geojson.io, KML for Google Earth. Paths that are not UTF-8 are written as they are shown
+/// (`caf\xE9.jpg`): these formats hold text only.
+public enum CatalogExport {
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, geojson, kml
+    }
+
+    /// An export's bytes and how many photos went in; photos without coordinates are left out of
+    /// GeoJSON and KML (a map has no place for them).
+    public struct Result: Sendable {
+        public var bytes: [UInt8]
+        public var written: Int
+        public var leftOut: Int
+    }
+
+    public static func export(_ entries: [CatalogEntry], as format: Format) throws(CatalogExportError) -> Result {
+        switch format {
+        case .csv: return Result(bytes: csv(entries), written: entries.count, leftOut: 0)
+        case .geojson: return try geoJSON(entries)
+        case .kml: return try kml(entries)
+        }
+    }
+
+    /// Decimal places of exported coordinates: 7 is about 1 cm.
+    static let coordinatePlaces = 7
+
+    // MARK: CSV
+
+    /// The columns, in order; the `--set` values follow as `set:KEY` columns.
+    public static let csvColumns = [
+        "path", "time", "zone", "time_source", "user", "project", "location", "note", "latitude", "longitude", "altitude",
+        "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
+        "stamped_at",
+    ]
+
+    /// RFC 4180: a header line, CRLF line ends, a field in double quotes when it holds a comma, a
+    /// quote or a line break (quotes doubled). Text a spreadsheet would run as a formula (starting
+    /// with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, the OWASP advice
+    /// against CSV injection; numbers are written as numbers.
+    public static func csv(_ entries: [CatalogEntry]) -> [UInt8] {
+        let extraKeys = Set(entries.flatMap(\.extra.keys)).sorted()
+        var text = (csvColumns + extraKeys.map { "set:" + $0 }).map(csvField).joined(separator: ",") + "\r\n"
+        for entry in entries {
+            let texts: [String?] = [
+                display(entry.path), entry.time?.iso8601, entry.time.flatMap(RowCoding.zone), entry.timeSource, entry.user,
+                entry.project, entry.location, entry.note,
+            ]
+            var fields = texts.map { csvText($0) }
+            fields += [entry.latitude, entry.longitude].map { $0.map { CatalogEntry.decimal($0, places: coordinatePlaces) } ?? "" }
+            fields.append(entry.altitude.map { CatalogEntry.decimal($0, places: 2) } ?? "")
+            fields.append(csvText(entry.style))
+            fields.append(entry.styleVersion.map(String.init) ?? "")
+            fields += [entry.camera, entry.source.map(display), entry.command.rawValue, entry.host].map { csvText($0) }
+            fields.append(String(entry.size))
+            fields.append(entry.sha256)
+            fields.append(csvText(entry.originalPath.map(display)))
+            fields.append(entry.originalSHA256 ?? "")
+            fields.append(entry.stampedAt?.iso8601 ?? "")
+            fields += extraKeys.map { csvText(entry.extra[$0]) }
+            text += fields.map(csvField).joined(separator: ",") + "\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// A text value made safe from spreadsheet formulas.
+    static func csvText(_ value: String?) -> String {
+        guard let value, let first = value.unicodeScalars.first else { return "" }
+        return ["=", "+", "-", "@", "\t", "\r"].contains(first) ? "'" + value : value
+    }
+
+    static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A path as text: bytes that are not UTF-8 and control characters as `\xNN`.
+    static func display(_ path: String) -> String { PathEncoding.display(path) }
+
+    // MARK: GeoJSON
+
+    private struct FeatureCollection: Encodable {
+        let type = "FeatureCollection"
+        let features: [Feature]
+    }
+
+    private struct Feature: Encodable {
+        let type = "Feature"
+        let geometry: Point
+        let properties: Properties
+    }
+
+    private struct Point: Encodable {
+        let type = "Point"
+        /// RFC 7946 §3.1.1: longitude, latitude, then altitude.
+        let coordinates: [Double]
+    }
+
+    private struct Properties: Encodable {
+        let path: String
+        let name: String
+        let time: String?
+        let zone: String?
+        let time_source: String?
+        let user: String?
+        let project: String?
+        let location: String?
+        let note: String?
+        let style: String?
+        let style_version: Int?
+        let camera: String?
+        let command: String
+        let host: String?
+        let sha256: String
+        let original: String?
+        let set: [String: String]?
+    }
+
+    /// An RFC 7946 FeatureCollection of Points, one per photo with coordinates.
+    public static func geoJSON(_ entries: [CatalogEntry]) throws(CatalogExportError) -> Result {
+        var features: [Feature] = []
+        for entry in entries {
+            guard let position = entry.position else { continue }
+            var coordinates = [rounded(position.longitude), rounded(position.latitude)]
+            if let altitude = entry.altitude { coordinates.append((altitude * 100).rounded() / 100) }
+            let properties = Properties(
+                path: display(entry.path), name: display(lastComponent(entry.path)), time: entry.time?.iso8601,
+                zone: entry.time.flatMap(RowCoding.zone), time_source: entry.timeSource, user: entry.user, project: entry.project,
+                location: entry.location, note: entry.note, style: entry.style, style_version: entry.styleVersion,
+                camera: entry.camera, command: entry.command.rawValue, host: entry.host, sha256: entry.sha256,
+                original: entry.originalPath.map(display), set: entry.extra.isEmpty ? nil : entry.extra)
+            features.append(Feature(geometry: Point(coordinates: coordinates), properties: properties))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(FeatureCollection(features: features))
+            return Result(bytes: Array(data) + [0x0A], written: features.count, leftOut: entries.count - features.count)
+        } catch {
+            throw .cannotWrite(format: .geojson, reason: "\(error)")
+        }
+    }
+
+    private static func rounded(_ degrees: Double) -> Double {
+        var scale = 1.0
+        for _ in 0..<coordinatePlaces { scale *= 10 }
+        return (degrees * scale).rounded() / scale
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+
+    // MARK: KML
+
+    /// A KML 2.2 document: one Placemark per photo with coordinates, its fields as ExtendedData.
+    public static func kml(_ entries: [CatalogEntry]) throws(CatalogExportError) -> Result {
+        guard let document = KMLDocument(name: "stampcam photos") else {
+            throw .cannotWrite(format: .kml, reason: "libxml2 could not make a document")
+        }
+        var written = 0
+        for entry in entries {
+            guard let position = entry.position else { continue }
+            let summary = [entry.time?.iso8601, entry.user, entry.project, entry.place, entry.note].compactMap { $0 }
+            var data: [(String, String)] = [("path", display(entry.path))]
+            let optional: [(String, String?)] = [
+                ("time", entry.time?.iso8601), ("time_source", entry.timeSource), ("user", entry.user), ("project", entry.project),
+                ("location", entry.location), ("note", entry.note), ("style", entry.style), ("camera", entry.camera),
+                ("command", entry.command.rawValue), ("host", entry.host), ("sha256", entry.sha256),
+            ]
+            for (name, value) in optional { if let value { data.append((name, value)) } }
+            for key in entry.extra.keys.sorted() { data.append(("set:" + key, entry.extra[key] ?? "")) }
+            var coordinates = CatalogEntry.decimal(position.longitude, places: coordinatePlaces) + ","
+                + CatalogEntry.decimal(position.latitude, places: coordinatePlaces)
+            if let altitude = entry.altitude { coordinates += "," + CatalogEntry.decimal(altitude, places: 2) }
+            guard document.addPlacemark(name: display(lastComponent(entry.path)), description: summary.joined(separator: " · "),
+                                        when: entry.time?.iso8601, data: data, coordinates: coordinates) else {
+                throw .cannotWrite(format: .kml, reason: "libxml2 could not add a placemark")
+            }
+            written += 1
+        }
+        guard let bytes = document.serialized() else { throw .cannotWrite(format: .kml, reason: "libxml2 could not write the document") }
+        return Result(bytes: bytes, written: written, leftOut: entries.count - written)
+    }
+}
+
+/// An export that could not be made.
+public enum CatalogExportError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cannotWrite(format: CatalogExport.Format, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let format, let reason): return "cannot write \(format.rawValue): \(reason)"
+        }
+    }
+}

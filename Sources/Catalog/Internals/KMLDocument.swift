@@ -1,0 +1,79 @@
+import CXML2
+import Templates
+
+/// Owns one libxml2 document being built as KML 2.2 (`kml` > `Document` > `Placemark`s); libxml2
+/// escapes every text when it writes the document out.
+final class KMLDocument {
+    typealias Node = UnsafeMutablePointer<xmlNode>
+
+    private let document: xmlDocPtr
+    private let folder: Node
+
+    static let namespace = "http://www.opengis.net/kml/2.2"
+
+    init?(name: String) {
+        xmlInitParser()
+        guard let document = xmlNewDoc(Self.text("1.0")) else { return nil }
+        self.document = document
+        guard let root = xmlNewDocNode(document, nil, Self.text("kml"), nil) else { return nil }
+        xmlDocSetRootElement(document, root)
+        guard let namespace = xmlNewNs(root, Self.text(Self.namespace), nil) else { return nil }
+        xmlSetNs(root, namespace)
+        guard let folder = xmlNewChild(root, namespace, Self.text("Document"), nil) else { return nil }
+        self.folder = folder
+        guard xmlNewTextChild(folder, namespace, Self.text("name"), Self.text(Self.clean(name))) != nil else { return nil }
+    }
+
+    deinit { xmlFreeDoc(document) }
+
+    /// Adds a Placemark, its children in the order the KML schema wants them. `description` is
+    /// plain text: Google Earth reads a description as HTML, so it is escaped for HTML here (and
+    /// for XML when written), and a value like `<script>` shows as typed.
+    func addPlacemark(name: String, description: String, when: String?, data: [(name: String, value: String)],
+                      coordinates: String) -> Bool {
+        guard let placemark = element(folder, "Placemark"), element(placemark, "name", Self.clean(name)) != nil else { return false }
+        // The same five entities HTML and Pango markup use.
+        guard element(placemark, "description", Markup.escape(Self.clean(description))) != nil else { return false }
+        if let when {
+            guard let stamp = element(placemark, "TimeStamp"), element(stamp, "when", when) != nil else { return false }
+        }
+        guard let extended = element(placemark, "ExtendedData") else { return false }
+        for item in data {
+            guard let entry = element(extended, "Data"), element(entry, "value", Self.clean(item.value)) != nil else { return false }
+            xmlNewProp(entry, Self.text("name"), Self.text(Self.clean(item.name)))
+        }
+        guard let point = element(placemark, "Point"), element(point, "coordinates", coordinates) != nil else { return false }
+        return true
+    }
+
+    private func element(_ parent: Node, _ name: String, _ content: String? = nil) -> Node? {
+        let namespace = parent.pointee.ns
+        if let content { return xmlNewTextChild(parent, namespace, Self.text(name), Self.text(content)) }
+        return xmlNewChild(parent, namespace, Self.text(name), nil)
+    }
+
+    /// The document as UTF-8 with its XML declaration, indented.
+    func serialized() -> [UInt8]? {
+        guard let buffer = xmlBufferCreate() else { return nil }
+        defer { xmlBufferFree(buffer) }
+        guard let context = xmlSaveToBuffer(buffer, "UTF-8", Int32(XML_SAVE_FORMAT.rawValue)) else { return nil }
+        let saved = xmlSaveDoc(context, document)
+        guard xmlSaveClose(context) >= 0, saved >= 0, let content = xmlBufferContent(buffer) else { return nil }
+        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    }
+
+    /// A NUL-terminated copy for libxml2's `const xmlChar *`.
+    private static func text(_ string: String) -> [xmlChar] { Array(string.utf8) + [0] }
+
+    /// `text` with the characters XML 1.0 cannot hold, even escaped, as U+FFFD.
+    static func clean(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+                || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+            scalars.append(allowed ? scalar : "\u{FFFD}")
+        }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,59 @@
+/// The catalog's tables, version by version. A catalog file says its version in `PRAGMA
+/// user_version`; opening it runs the steps from there up to `current`, in one transaction. Steps
+/// are only ever added at the end: a released step never changes, so every catalog ever written
+/// reaches the same schema.
+enum Schema {
+    /// `PRAGMA application_id`: marks the file as stampcam's ("STMC"), so `--catalog` never writes
+    /// tables into another program's database.
+    static let applicationID: Int32 = 0x5354_4D43
+
+    /// Step `n` takes a catalog from version `n` to `n + 1`.
+    static let steps: [StaticString] = [
+        // 1: one row per photo written.
+        """
+        CREATE TABLE photos (
+            id INTEGER PRIMARY KEY,
+            path ANY NOT NULL,             -- absolute; TEXT, or a BLOB of the name's bytes when they are not UTF-8
+            size INTEGER NOT NULL CHECK (size >= 0),
+            sha256 TEXT NOT NULL,          -- of the file as written, 64 lowercase hex digits
+            original_path ANY,             -- the unstamped original kept beside it
+            original_sha256 TEXT,
+            time TEXT,                     -- ISO 8601 as stamped, with its zone
+            time_utc INTEGER,              -- the same instant in seconds since 1970
+            zone TEXT,                     -- +08:00
+            time_source TEXT,              -- EXIF, camera clock, command line, file time
+            user TEXT,
+            project TEXT,
+            location TEXT,
+            note TEXT,
+            latitude REAL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL CHECK (longitude BETWEEN -180 AND 180),
+            altitude REAL,
+            style TEXT,
+            style_version INTEGER,
+            camera TEXT,
+            source ANY,                    -- the photo it was stamped from
+            command TEXT NOT NULL CHECK (command IN ('shoot', 'apply', 'restamp', 'rebuild')),
+            host TEXT,
+            stamped_at TEXT,
+            UNIQUE (path, sha256)
+        ) STRICT;
+        CREATE INDEX photos_time ON photos (time_utc);
+        CREATE INDEX photos_position ON photos (latitude, longitude);
+        """,
+        // 2: the --set values and when each row was logged.
+        """
+        ALTER TABLE photos ADD COLUMN extra TEXT;        -- a JSON object of the --set values
+        ALTER TABLE photos ADD COLUMN logged_at INTEGER; -- seconds since 1970
+        """,
+    ]
+
+    static var current: Int { steps.count }
+
+    /// The columns of the current version, in the order rows are written.
+    static let columns = [
+        "path", "size", "sha256", "original_path", "original_sha256", "time", "time_utc", "zone", "time_source", "user",
+        "project", "location", "note", "latitude", "longitude", "altitude", "style", "style_version", "camera", "source",
+        "command", "host", "stamped_at", "extra", "logged_at",
+    ]
+}

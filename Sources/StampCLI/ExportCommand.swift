@@ -1,0 +1,55 @@
+import Catalog
+import Library
+import Platform
+import Session
+
+/// `stampcam export`: the logged photos (filtered) as CSV, GeoJSON or KML, for a spreadsheet, QGIS,
+/// geojson.io or Google Earth.
+enum ExportCommand: Command {
+    static let csv = Flag("csv", help: "RFC 4180 CSV with a header line: every photo, every field")
+    static let geojson = Flag("geojson", help: "a GeoJSON FeatureCollection of points (RFC 7946): the photos with coordinates")
+    static let kml = Flag("kml", help: "KML placemarks for Google Earth: the photos with coordinates")
+    static let output = Option.text("output", short: "o", value: "FILE", help: "the file to write ('-' for standard output)")
+    static let overwrite = Flag("overwrite", help: "replace FILE when it exists (otherwise FILE-1 …)")
+
+    static let spec = CommandSpec(
+        name: "export",
+        usage: "export --csv|--geojson|--kml [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
+        summary: "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML for Google Earth.",
+        options: [csv, geojson, kml, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters)
+
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let formats: [(Flag, CatalogExport.Format)] = [(csv, .csv), (geojson, .geojson), (kml, .kml)]
+        let chosen = formats.filter { options.flag($0.0) }
+        guard chosen.count == 1, let format = chosen.first?.1 else {
+            throw UsageError.missing("one format: --csv, --geojson or --kml", command: spec.name)
+        }
+        if let stray = options.positionals.first {
+            throw UsageError.badValue(option: "export", value: stray, expected: "an argument it takes (the photos are chosen with filters)")
+        }
+        guard let target = try options.value(output), !target.isEmpty else {
+            throw UsageError.missing("an output file: -o FILE (or -o - for standard output)", command: spec.name)
+        }
+        let console = context.console
+        let path = try CatalogOptions.path(options, context: context)
+        let entries = try LogCommand.entries(options, catalogPath: path, console: console)
+        let result = try CatalogExport.export(entries, as: format)
+        var summary = "\(result.written) photo\(result.written == 1 ? "" : "s") exported"
+        if result.leftOut > 0 {
+            summary += "; \(result.leftOut) without coordinates left out (they are in --csv)"
+        }
+        if target == "-" {
+            var text = String(decoding: result.bytes, as: UTF8.self)
+            if text.hasSuffix("\n") { text.removeLast() }
+            console.out(text)
+            console.err("stampcam: " + summary)
+            return .success
+        }
+        // Never over the catalog it was read from.
+        let written = try OutputFile.write(result.bytes, to: target, overwrite: options.flag(overwrite),
+                                           protected: Set([FileIdentity(path: path)].compactMap { $0 }))
+        console.out(written)
+        console.err("stampcam: \(PathEncoding.display(written)): " + summary)
+        return .success
+    }
+}

@@ -1,0 +1,232 @@
+import Catalog
+import Foundation
+import Library
+import Platform
+import Session
+
+/// `stampcam log`: the photo log. Lists the logged photos (filtered), checks them against the disk,
+/// rebuilds rows from the photos' own records, and merges other catalogs into this one.
+enum LogCommand: Command {
+    static let json = Flag("json", help: "print one JSON object per photo (every field)")
+    static let check = Flag("check", help: "say which logged photos moved, are missing or changed; DIR... are also searched for moved ones")
+    static let rebuild = Flag("rebuild", help: "add the photos stampcam stamped under DIR... to the catalog, from their own records")
+    static let merge = Flag("merge", help: "add the photos of the catalogs CATALOG... (one per scheduler task, say) to this one")
+
+    static let spec = CommandSpec(
+        name: "log",
+        usage: "log [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] [--json] | "
+            + "log --check [DIR...] | log --rebuild DIR... | log --merge CATALOG...",
+        summary: "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project.",
+        options: [CatalogOptions.catalog] + CatalogOptions.filters + [json, check, rebuild, merge])
+
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let modes = [check, rebuild, merge].filter(options.flag)
+        guard modes.count <= 1 else {
+            throw UsageError.badValue(option: "--\(modes[1].spec.long)", value: "with --\(modes[0].spec.long)", expected: "given together (choose one)")
+        }
+        let path = try CatalogOptions.path(options, context: context)
+        switch modes.first?.spec.long {
+        case "rebuild"?: return try runRebuild(options, catalogPath: path, context: context)
+        case "merge"?: return try runMerge(options, catalogPath: path, context: context)
+        case "check"?: return try runCheck(options, catalogPath: path, context: context)
+        default:
+            if let stray = options.positionals.first {
+                throw UsageError.badValue(option: "log", value: stray, expected: "an argument it takes (DIR or CATALOG go with --check, --rebuild or --merge)")
+            }
+            return try list(options, catalogPath: path, context: context)
+        }
+    }
+
+    /// The filtered rows of the catalog; none (with a note) when there is no catalog yet.
+    static func entries(_ options: ParsedOptions, catalogPath: String, console: Console) throws -> [CatalogEntry] {
+        let filter = try CatalogOptions.filter(options)
+        guard let catalog = try CatalogOptions.openForReading(catalogPath) else {
+            console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
+            return []
+        }
+        let rows = try catalog.entries(filter)
+        if rows.unreadable > 0 {
+            console.err("stampcam: warning: \(PathEncoding.display(catalogPath)): \(rows.unreadable) rows could not be read and are left out")
+        }
+        return rows.entries
+    }
+
+    // MARK: listing
+
+    private static func list(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
+        let console = context.console
+        let rows = try entries(options, catalogPath: catalogPath, console: console)
+        if options.flag(json) {
+            for entry in rows { console.out(jsonLine(entry)) }
+        } else if console.outIsTerminal {
+            for line in table(rows, width: Terminal(output: 1).size.columns, relativeTo: FileSystem.workingFolder) { console.out(line) }
+            console.err("stampcam: \(rows.count) photo\(rows.count == 1 ? "" : "s")")
+        } else {
+            // On a pipe: the paths, byte for byte, one a line (for xargs, tar -T …).
+            for entry in rows { console.out(entry.path) }
+        }
+        return .success
+    }
+
+    /// The table on a terminal: time, user, project, place, path (below `folder`, the working
+    /// folder, relative to it); fitted to `width` columns.
+    static func table(_ rows: [CatalogEntry], width: Int, relativeTo folder: String?) -> [String] {
+        let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let cells = rows.map { entry -> [String] in
+            let time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)" } ?? "—"
+            var path = entry.path
+            if let prefix, path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+            return [time, entry.user ?? "", entry.project ?? "", entry.place ?? "", path].map(PathEncoding.display)
+        }
+        let header = ["TIME", "USER", "PROJECT", "PLACE", "PATH"]
+        let caps = [26, 16, 20, 24]
+        var widths = caps.indices.map { column in
+            min(caps[column], max(TextWidth.columns(header[column]), cells.map { TextWidth.columns($0[column]) }.max() ?? 0))
+        }
+        widths.append(max(20, width - widths.reduce(0, +) - 2 * widths.count))
+        return ([header] + cells).map { row in
+            row.indices.map { column in
+                let cell = TextWidth.fitted(row[column], width: widths[column], keepingEnd: column == 4)
+                return column == 4 ? cell : TextWidth.padded(cell, width: widths[column])
+            }.joined(separator: "  ")
+        }
+    }
+
+    /// One JSON object: every field, paths shown as text (bytes that are not UTF-8 as `\xNN`).
+    private struct Line: Encodable {
+        let path: String
+        let size: Int
+        let sha256: String
+        let original: String?
+        let original_sha256: String?
+        let time: String?
+        let zone: String?
+        let time_source: String?
+        let user: String?
+        let project: String?
+        let location: String?
+        let note: String?
+        let latitude: Double?
+        let longitude: Double?
+        let altitude: Double?
+        let style: String?
+        let style_version: Int?
+        let camera: String?
+        let source: String?
+        let command: String
+        let host: String?
+        let stamped_at: String?
+        let set: [String: String]?
+        let logged_at: Int?
+    }
+
+    static func jsonLine(_ entry: CatalogEntry) -> String {
+        let line = Line(path: PathEncoding.display(entry.path), size: entry.size, sha256: entry.sha256,
+                        original: entry.originalPath.map(PathEncoding.display), original_sha256: entry.originalSHA256,
+                        time: entry.time?.iso8601, zone: entry.time.map(\.offsetText).flatMap { $0.isEmpty ? nil : $0 },
+                        time_source: entry.timeSource, user: entry.user, project: entry.project, location: entry.location,
+                        note: entry.note, latitude: entry.latitude, longitude: entry.longitude, altitude: entry.altitude,
+                        style: entry.style, style_version: entry.styleVersion, camera: entry.camera,
+                        source: entry.source.map(PathEncoding.display), command: entry.command.rawValue, host: entry.host,
+                        stamped_at: entry.stampedAt?.iso8601, set: entry.extra.isEmpty ? nil : entry.extra, logged_at: entry.loggedAt)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    // MARK: --check
+
+    private static func runCheck(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
+        let console = context.console
+        let rows = try entries(options, catalogPath: catalogPath, console: console)
+        let findings = CatalogCheck.check(rows, searching: options.positionals)
+        var counts = (unchanged: 0, moved: 0, missing: 0, changed: 0)
+        for finding in findings {
+            let line: (status: String, path: String, to: String?)
+            switch finding {
+            case .unchanged:
+                counts.unchanged += 1
+                continue
+            case .moved(let from, let to):
+                counts.moved += 1
+                line = ("moved", from, to)
+            case .missing(let path):
+                counts.missing += 1
+                line = ("missing", path, nil)
+            case .changed(let path):
+                counts.changed += 1
+                line = ("changed", path, nil)
+            }
+            if options.flag(json) {
+                let object = ["status": line.status, "path": PathEncoding.display(line.path)].merging(line.to.map { ["to": PathEncoding.display($0)] } ?? [:]) { $1 }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                console.out((try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+            } else {
+                let shown = PathEncoding.display(line.path) + (line.to.map { " -> " + PathEncoding.display($0) } ?? "")
+                console.out(line.status.padding(9) + shown)
+            }
+        }
+        console.err("stampcam: \(findings.count) photo\(findings.count == 1 ? "" : "s") checked: \(counts.unchanged) unchanged, "
+            + "\(counts.moved) moved, \(counts.missing) missing, \(counts.changed) changed")
+        return counts.unchanged == findings.count ? .success : .differences
+    }
+
+    // MARK: --rebuild
+
+    private static func runRebuild(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
+        guard !options.positionals.isEmpty else { throw UsageError.missing("a folder: --rebuild DIR...", command: spec.name) }
+        if CatalogOptions.filtered(options) {
+            throw UsageError.badValue(option: "--rebuild", value: "with a filter", expected: "given together (it adds every photo found)")
+        }
+        let console = context.console
+        let catalog = try Catalog(path: catalogPath)
+        let scan = CatalogRebuild.scan(options.positionals)
+        var failures: [Failure] = []
+        for (path, error) in scan.failures {
+            let failure = Failure(error, path: path)
+            failures.append(failure)
+            console.err("stampcam: " + failure.message)
+        }
+        var added = 0
+        var start = 0
+        // A few hundred rows a transaction: another writer waits for one batch, not for the whole scan.
+        while start < scan.entries.count {
+            added += try catalog.add(Array(scan.entries[start..<min(scan.entries.count, start + Catalog.batchSize)]))
+            start += Catalog.batchSize
+        }
+        let stamped = scan.entries.count
+        console.err("stampcam: \(scan.files) JPEG\(scan.files == 1 ? "" : "s") read: \(stamped) stamped by stampcam, \(added) added to "
+            + "\(PathEncoding.display(catalogPath)), \(stamped - added) already there; \(scan.withoutRecord) without a stampcam record")
+        return Failure.exitCode(for: failures)
+    }
+
+    // MARK: --merge
+
+    private static func runMerge(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
+        guard !options.positionals.isEmpty else { throw UsageError.missing("a catalog to merge: --merge CATALOG...", command: spec.name) }
+        if CatalogOptions.filtered(options) {
+            throw UsageError.badValue(option: "--merge", value: "with a filter", expected: "given together (it adds every row)")
+        }
+        let console = context.console
+        let catalog = try Catalog(path: catalogPath)
+        let target = FileIdentity(path: catalog.path)
+        var failures: [Failure] = []
+        for source in options.positionals {
+            do {
+                if let target, FileIdentity(path: source) == target {
+                    throw Failure("\(PathEncoding.display(source)): cannot merge a catalog into itself", code: .usage)
+                }
+                let count = try catalog.merge(from: source)
+                var line = "stampcam: \(PathEncoding.display(source)): \(count.read) photo\(count.read == 1 ? "" : "s"), \(count.added) added"
+                if count.unreadable > 0 { line += "; \(count.unreadable) rows could not be read and were left out" }
+                console.err(line)
+            } catch {
+                let failure = Failure(error, path: source)
+                failures.append(failure)
+                console.err("stampcam: " + failure.message)
+            }
+        }
+        return Failure.exitCode(for: failures)
+    }
+}

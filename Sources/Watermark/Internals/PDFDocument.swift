@@ -1,0 +1,65 @@
+import CCairo
+
+/// Owns one Cairo PDF surface writing into memory: made and checked at creation, destroyed in
+/// `deinit`. Pages are drawn with `page`; `finish` ends the document and hands over its bytes.
+final class PDFDocument {
+    /// Where Cairo's stream callback puts the bytes; lives as long as the surface.
+    private final class Sink {
+        var bytes: [UInt8] = []
+    }
+
+    private let sink = Sink()
+    private let surface: OpaquePointer
+    let width: Double
+    let height: Double
+
+    /// A4 portrait, in points.
+    static let a4 = (width: 595.276, height: 841.89)
+
+    init(width: Double, height: Double) throws(ReportError) {
+        self.width = width
+        self.height = height
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let made = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height) else {
+            throw .cairo("no surface")
+        }
+        let status = cairo_surface_status(made)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(made)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+        surface = made
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The document's title, creator and creation date (`2026-11-29T18:03:00+08:00`).
+    func setMetadata(title: String, creator: String, created: String?) {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator)
+        if let created { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, created) }
+    }
+
+    /// Draws one page with a context of its own, then ends the page.
+    func page(_ body: (OpaquePointer) -> Void) throws(ReportError) {
+        guard let cr = cairo_create(surface) else { throw .cairo("no drawing context") }
+        defer { cairo_destroy(cr) }
+        body(cr)
+        cairo_show_page(cr)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// Ends the document: its bytes.
+    func finish() throws(ReportError) -> [UInt8] {
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return sink.bytes
+    }
+}

@@ -1,0 +1,133 @@
+@testable import Catalog
+import Foundation
+import Platform
+import Testing
+import TestSupport
+
+/// CSV, GeoJSON and KML, each read back by an independent reader.
+@Suite struct ExportTests {
+    static var entries: [CatalogEntry] {
+        var hostile = CatalogTests.full
+        hostile.location = "=cmd|' /C calc'!A0, \"quoted\"\r\nnext line\u{0001}"
+        hostile.user = "-2+3"
+        hostile.extra = ["city": "Sydney", "crew": "@B"]
+        return CatalogTests.crafted + [hostile]
+    }
+
+    @Test("CSV: RFC 4180, read back by Python's csv module field for field; formulas neutralised, numbers kept as numbers")
+    func csv() throws {
+        let entries = Self.entries
+        let bytes = CatalogExport.csv(entries)
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\r\n"))
+        let path = try CatalogTests.folder() + "/photos.csv"
+        try TestFiles.write(bytes, to: path)
+        let parsed = try ExternalTool.python("""
+            import csv, json, sys
+            with open(sys.argv[1], newline="", encoding="utf-8") as f:
+                print(json.dumps(list(csv.reader(f, strict=True))))
+            """, [path])
+        #expect(parsed.status == 0, "\(parsed.err)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(parsed.out.utf8)) as? [[String]])
+        #expect(rows.count == entries.count + 1)
+        #expect(rows[0] == CatalogExport.csvColumns + ["set:city", "set:crew"])
+        let column = Dictionary(uniqueKeysWithValues: rows[0].enumerated().map { ($1, $0) })
+        for (entry, row) in zip(entries, rows.dropFirst()) {
+            #expect(row.count == rows[0].count)
+            #expect(row[column["path"]!] == PathEncoding.display(entry.path))
+            #expect(row[column["time"]!] == (entry.time?.iso8601 ?? ""))
+            #expect(row[column["project"]!] == (entry.project ?? ""))
+            if entry.location?.hasPrefix("=") != true { #expect(row[column["location"]!] == (entry.location ?? "")) }
+            #expect(Double(row[column["latitude"]!]).map { abs($0 - entry.latitude!) < 1e-7 } ?? (entry.latitude == nil))
+            #expect(Double(row[column["longitude"]!]).map { abs($0 - entry.longitude!) < 1e-7 } ?? (entry.longitude == nil))
+            #expect(row[column["sha256"]!] == entry.sha256)
+        }
+        let hostile = try #require(rows.last)
+        #expect(hostile[column["location"]!] == "'=cmd|' /C calc'!A0, \"quoted\"\r\nnext line\u{0001}")
+        #expect(hostile[column["user"]!] == "'-2+3")
+        #expect(hostile[column["set:crew"]!] == "'@B")
+        #expect(hostile[column["altitude"]!] == "-4.25")
+        #expect(hostile[column["path"]!] == "/photos/caf\\xE9/Robert'); DROP TABLE photos;--.jpg")
+    }
+
+    /// A small GeoJSON checker (RFC 7946): a FeatureCollection of Features, each a Point whose
+    /// coordinates are [longitude, latitude(, altitude)] within range. Returns the problems.
+    static func geoJSONProblems(_ bytes: [UInt8]) -> [String] {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return ["not a JSON object"] }
+        var problems: [String] = []
+        if root["type"] as? String != "FeatureCollection" { problems.append("type is not FeatureCollection") }
+        if root["crs"] != nil { problems.append("crs is not RFC 7946") }
+        guard let features = root["features"] as? [[String: Any]] else { return problems + ["features is not an array of objects"] }
+        for (index, feature) in features.enumerated() {
+            if feature["type"] as? String != "Feature" { problems.append("features[\(index)].type") }
+            if !(feature["properties"] is [String: Any]) { problems.append("features[\(index)].properties") }
+            guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
+                  let coordinates = geometry["coordinates"] as? [Double], (2...3).contains(coordinates.count) else {
+                problems.append("features[\(index)].geometry is not a Point")
+                continue
+            }
+            if !(-180...180).contains(coordinates[0]) || !(-90...90).contains(coordinates[1]) {
+                problems.append("features[\(index)]: coordinates out of range")
+            }
+        }
+        return problems
+    }
+
+    @Test("GeoJSON: a valid FeatureCollection, longitude first; photos without coordinates left out and counted")
+    func geoJSON() throws {
+        let entries = Self.entries
+        let result = try CatalogExport.geoJSON(entries)
+        #expect(Self.geoJSONProblems(result.bytes).isEmpty, "\(Self.geoJSONProblems(result.bytes))")
+        let located = entries.filter { $0.position != nil }
+        #expect(result.written == located.count && result.leftOut == entries.count - located.count && result.leftOut == 1)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.bytes)) as? [String: Any])
+        let features = try #require(root["features"] as? [[String: Any]])
+        for (entry, feature) in zip(located, features) {
+            let coordinates = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+            // Longitude first: Sydney is at 151 E, 33 S, not the other way round.
+            #expect(abs(coordinates[0] - entry.longitude!) < 1e-7 && abs(coordinates[1] - entry.latitude!) < 1e-7)
+            if let altitude = entry.altitude { #expect(coordinates.count == 3 && abs(coordinates[2] - altitude) < 0.01) }
+            #expect((feature["properties"] as? [String: Any])?["project"] as? String == entry.project)
+        }
+        // The checker itself catches the classic mistake.
+        let swapped = Array(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[-33.85,151.21]}}]}"#.utf8)
+        #expect(Self.geoJSONProblems(swapped) == ["features[0]: coordinates out of range"])
+    }
+
+    @Test("KML: well-formed XML read back by Python's parser: one Placemark per located photo, lon,lat order, text escaped")
+    func kml() throws {
+        let entries = Self.entries
+        let result = try CatalogExport.kml(entries)
+        let path = try CatalogTests.folder() + "/photos.kml"
+        try TestFiles.write(result.bytes, to: path)
+        let parsed = try ExternalTool.python("""
+            import json, sys, xml.etree.ElementTree as ET
+            ns = {"k": "http://www.opengis.net/kml/2.2"}
+            root = ET.parse(sys.argv[1]).getroot()
+            assert root.tag == "{http://www.opengis.net/kml/2.2}kml", root.tag
+            out = []
+            for p in root.findall("k:Document/k:Placemark", ns):
+                data = {d.get("name"): d.findtext("k:value", namespaces=ns) for d in p.findall("k:ExtendedData/k:Data", ns)}
+                out.append({"name": p.findtext("k:name", namespaces=ns), "description": p.findtext("k:description", namespaces=ns),
+                            "when": p.findtext("k:TimeStamp/k:when", namespaces=ns),
+                            "coordinates": p.findtext("k:Point/k:coordinates", namespaces=ns), "data": data})
+            print(json.dumps(out))
+            """, [path])
+        #expect(parsed.status == 0, "\(parsed.err)")
+        let placemarks = try #require(try JSONSerialization.jsonObject(with: Data(parsed.out.utf8)) as? [[String: Any]])
+        let located = entries.filter { $0.position != nil }
+        #expect(placemarks.count == located.count && result.leftOut == 1)
+        for (entry, placemark) in zip(located, placemarks) {
+            let parts = try #require((placemark["coordinates"] as? String)?.split(separator: ",").compactMap { Double($0) })
+            #expect(abs(parts[0] - entry.longitude!) < 1e-7 && abs(parts[1] - entry.latitude!) < 1e-7)
+            let data = try #require(placemark["data"] as? [String: String])
+            #expect(data["project"] == entry.project && data["sha256"] == entry.sha256)
+            #expect(placemark["when"] as? String == entry.time?.iso8601)
+        }
+        // HTML in a value reaches Google Earth as text (escaped once more), control characters as U+FFFD.
+        let hostile = try #require(placemarks.last)
+        let description = try #require(hostile["description"] as? String)
+        #expect(description.contains("&lt;b&gt;&amp;amp;&lt;/b&gt;"), "\(description)")
+        let location = try #require((hostile["data"] as? [String: String])?["location"])
+        #expect(location.hasPrefix("=cmd|' /C calc'!A0, \"quoted\"") && location.hasSuffix("next line\u{FFFD}"))
+    }
+}

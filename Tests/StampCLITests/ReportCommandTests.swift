@@ -1,0 +1,106 @@
+import Catalog
+import Foundation
+import Platform
+import Testing
+import TestSupport
+
+/// `stampcam report`, checked with poppler's tools (Debian poppler-utils, installed by `make deps`):
+/// pages, fonts, text, and images embedded as the JPEG files they are.
+@Suite struct ReportCommandTests {
+    static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+        let result = try ExternalTool.run(tool, arguments)
+        #expect(result.status == 0, "\(tool): \(result.err)")
+        return result.out
+    }
+
+    static func pages(_ pdf: String) throws -> Int? {
+        try poppler("pdfinfo", [pdf]).split(separator: "\n").first { $0.hasPrefix("Pages:") }
+            .flatMap { Int($0.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// pdffonts' rows: font name and whether it is embedded.
+    static func fonts(_ pdf: String) throws -> [(name: String, embedded: Bool)] {
+        try poppler("pdffonts", [pdf]).split(separator: "\n").dropFirst(2).map { line in
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            // name type… encoding emb sub uni object-id generation: emb is fifth from the end.
+            return (String(columns[0]), columns[columns.count - 5] == "yes")
+        }
+    }
+
+    /// pdfimages -list's encodings, one per image.
+    static func imageEncodings(_ pdf: String) throws -> [String] {
+        try poppler("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).map { line in
+            String(line.split(separator: " ", omittingEmptySubsequences: true)[8])
+        }
+    }
+
+    @Test("report of a filter: cover + photos per page, fonts embedded, each photo's project and time in the text, JPEGs embedded byte for byte",
+          arguments: [2, 4, 6])
+    func report(perPage: Int) throws {
+        let (catalog, out) = try LogCommandTests.crafted()
+        let pdf = out + "/../report-\(perPage).pdf"
+        let result = CLI.run(["report", "--catalog", catalog, "-o", pdf, "--per-page", String(perPage)])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out == [pdf])
+        let expectedPages = 1 + (5 + perPage - 1) / perPage
+        #expect(result.err == ["stampcam: \(pdf): \(expectedPages) pages, 5 photos, \(result.err.first?.split(separator: " ").dropLast(1).last ?? "?") MB"])
+        #expect(try Self.pages(pdf) == expectedPages)
+        let fonts = try Self.fonts(pdf)
+        #expect(!fonts.isEmpty && fonts.allSatisfy(\.embedded), "\(fonts)")
+        let text = try Self.poppler("pdftotext", ["-layout", pdf, "-"])
+        for row in try CatalogCommandTests.rows(catalog) {
+            let time = try #require(row.time)
+            #expect(text.contains("\(time.dateText) \(time.timeText) \(time.offsetText)"), "\(time)")
+            #expect(text.contains(try #require(row.project)))
+            #expect(text.contains((row.path as NSString).lastPathComponent))
+        }
+        #expect(text.contains("Photo report") && text.contains("Page 1 of \(expectedPages)") && text.contains("Generated "))
+        #expect(try Self.imageEncodings(pdf) == Array(repeating: "jpeg", count: 5))
+        // Not decoded and compressed again: pdfimages -j writes out the very bytes of each file.
+        let extracted = try TestFiles.temporaryFolder("extracted")
+        _ = try Self.poppler("pdfimages", ["-j", pdf, extracted + "/image"])
+        let embedded = Set(try TestFiles.files(in: extracted).map { try TestFiles.bytes(extracted + "/" + $0) })
+        let photos = Set(try TestFiles.files(in: out).map { try TestFiles.bytes(out + "/" + $0) })
+        #expect(embedded == photos)
+    }
+
+    @Test("report PHOTO...: a CJK title, a photo stored turned (embedded upright, still as JPEG), a photo without a record; page 1 renders")
+    func photos() throws {
+        let base = try TestFiles.temporaryFolder("report-photos")
+        let stamped = CLI.run(["apply", try Fixtures.site.write(to: base + "/in"), "-o", base + "/out", "--no-catalog",
+                               "--user", "山田太郎", "--project", "橋 7", "--note", "<b>bold</b> & 'quoted'"])
+        #expect(stamped.code == 0)
+        let turned = try Fixtures.oriented(.right, width: 320, height: 480).write(to: base + "/in")
+        let pdf = base + "/报告.pdf"
+        let result = CLI.run(["report", base + "/out/site.jpg", turned, "-o", pdf, "--title", "第47周 inspection"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(try Self.pages(pdf) == 2)
+        let fonts = try Self.fonts(pdf)
+        #expect(fonts.contains { $0.name.contains("CJK") || $0.name.contains("WenQuanYi") } && fonts.allSatisfy(\.embedded), "\(fonts)")
+        let text = try Self.poppler("pdftotext", [pdf, "-"])
+        // pdftotext drops the space where the font changes from CJK to Latin.
+        #expect(text.contains("第47周 inspection") && text.contains("山田太郎") && text.replacingOccurrences(of: " ", with: "").contains("橋7"))
+        #expect(text.contains("<b>bold</b> & 'quoted'"))
+        let list = try Self.poppler("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        #expect(list.map { $0[8] } == ["jpeg", "jpeg"])
+        #expect(list.last.map { [$0[3], $0[4]] } == ["320", "480"])  // upright: as tall as it is shown
+        _ = try Self.poppler("pdftoppm", ["-r", "40", "-f", "1", "-l", "1", "-png", pdf, base + "/page"])
+        let page = try TestFiles.bytes(base + "/page-1.png")
+        #expect(page.count > 1000 && page.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("a logged photo that is gone is left out with a line, the rest make the report (exit 66); nothing to report is an error")
+    func missingPhotos() throws {
+        let (catalog, out) = try LogCommandTests.crafted()
+        try FileManager.default.removeItem(atPath: out + "/rome.jpg")
+        let pdf = out + "/../r.pdf"
+        let result = CLI.run(["report", "--catalog", catalog, "-o", pdf])
+        #expect(result.code == 66)
+        #expect(result.err.first == "stampcam: left out of the report: \(FileSystem.absolute(out + "/rome.jpg")): cannot read: No such file or directory")
+        #expect(try Self.pages(pdf) == 3)
+        let none = CLI.run(["report", "--catalog", catalog, "-o", pdf, "--project", "nothing"])
+        #expect(none.code == 66 && none.err == ["stampcam: no photos to report: none is logged that matches"])
+    }
+}

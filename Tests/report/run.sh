@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# run.sh STAMPCAM — `make test-report` (and the report line of `make bench`): a 100-photo report made
+# by the release binary from a catalog, checked black-box with poppler (Debian poppler-utils): the
+# page count, every font embedded, each photo's project and time in the text, every photo a DCT
+# (JPEG) image; it must stay under 60 MB and build in under 10 s. The photos are 25 of the corpus's
+# (../shared/corpus) stamped four times over, or test cards without it. Page 1 and 2 are rendered to
+# .build/report/ to be looked at. Prints `report: N passed, M failed`; exits 0 only when all passed.
+set -u
+stampcam=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+. "$here/../vivid/checks.sh"
+for tool in pdfinfo pdffonts pdftotext pdfimages pdftoppm python3 /usr/bin/time; do
+    command -v "$tool" > /dev/null || { echo "report: '$tool' is missing (Debian: poppler-utils, python3, time)" >&2; exit 2; }
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/stampcam-report.XXXXXX") || exit 2
+trap 'rm -rf -- "$work"' EXIT
+# Never the user's own configuration or catalog.
+export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data HOME=$work/home
+mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+catalog=$work/catalog.sqlite
+
+corpus=$root/../shared/corpus
+if [ -d "$corpus" ]; then
+    source="the corpus"
+    find "$corpus" -name '*.jpg' -print0 | sort -z | head -z -n 25 > "$work/list"
+else
+    source="test cards"
+    for i in $(seq 10 34); do "$stampcam" test-card -o "$work/cards/$i" --time "2026-11-29T10:$i:00+08:00" > /dev/null; done
+    find "$work/cards" -name '*.jpg' -print0 | sort -z > "$work/list"
+fi
+projects=("Bridge 7" "Pier 4 — 北岸" "Tunnel B" "Depot")
+for round in 0 1 2 3; do
+    xargs -0 "$stampcam" apply -o "$work/stamped/$round" -j 2 -q --stamp-again --catalog "$catalog" \
+        --project "${projects[$round]}" --user "李伟 Li Wei" --location "Site $round" --note "inspection round $round" \
+        --time "$(printf '2026-11-%02dT%02d:15:00+08:00' $((23 + round)) $((8 + round)))" --gps "48.85$round,2.29$round" \
+        < "$work/list" > /dev/null 2>> "$work/apply.err"
+done
+photos=$("$stampcam" log --catalog "$catalog" | wc -l)
+check "100 photos stamped and logged from $source ($photos)" test "$photos" = 100
+
+pdf=$work/report.pdf
+/usr/bin/time -f '%e %M' -o "$work/time" "$stampcam" report --catalog "$catalog" -o "$pdf" --title "Weekly inspection 第47周" \
+    > /dev/null 2> "$work/stderr"
+check "report exits 0" test $? = 0
+read -r seconds rss < "$work/time"
+bytes=$(stat -c %s "$pdf" 2>/dev/null || echo 0)
+megabytes=$(python3 -c "print(f'{$bytes / 1048576:.1f}')")
+echo "report: 100 photos, $(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p') pages, $megabytes MB in $seconds s (peak RSS $((rss / 1024)) MB)"
+check "under 60 MB ($megabytes MB)" test "$bytes" -lt $((60 * 1024 * 1024))
+check "built in under 10 s ($seconds s)" python3 -c "import sys; sys.exit(0 if $seconds < 10 else 1)"
+check "pdfinfo: a cover and 50 pages of two photos" sh -c "pdfinfo '$pdf' | grep -qx 'Pages: *51'"
+check "pdffonts: every font embedded, the CJK one included" python3 - "$pdf" <<'PY'
+import subprocess, sys
+rows = subprocess.run(["pdffonts", sys.argv[1]], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+sys.exit(0 if rows and all(r.split()[-5] == "yes" for r in rows) and any("WenQuanYi" in r for r in rows) else 1)
+PY
+check "pdfimages: 100 images, all DCT (JPEG)" sh -c "test \"\$(pdfimages -list '$pdf' | tail -n +3 | awk '{print \$9}' | sort | uniq -c | tr -s ' ')\" = ' 100 jpeg'"
+"$stampcam" log --catalog "$catalog" --json > "$work/rows.jsonl"
+check "pdftotext: every photo's project and time are in the text" python3 - "$pdf" "$work/rows.jsonl" <<'PY'
+import json, subprocess, sys
+text = subprocess.run(["pdftotext", "-layout", sys.argv[1], "-"], capture_output=True, text=True, check=True).stdout
+flat = text.replace(" ", "")
+missing = []
+for line in open(sys.argv[2], encoding="utf-8"):
+    row = json.loads(line)
+    date, clock = row["time"][:10], row["time"][11:19]
+    shown = f"{date} {clock} {row['zone']}"
+    if shown not in text or row["project"].replace(" ", "") not in flat:
+        missing.append(row["path"])
+sys.exit(1 if missing else 0)
+PY
+mkdir -p "$root/.build/report"
+pdftoppm -r 70 -f 1 -l 2 -png "$pdf" "$root/.build/report/page" && echo "report: pages 1 and 2 rendered to .build/report/page-*.png"
+echo "report: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -27,7 +27,7 @@ find "$CORPUS" -name '*.jpg' -print0 | sort -z > "$WORK/list"
 COUNT=$(tr -cd '\0' < "$WORK/list" | wc -c)
 export CJK="User  李伟 Li Wei" BENCH=$PWD/Tests/bench
 
-declare -A RATE
+declare -A RATE SECONDS_ RSS
 # measure NAME SHELL-COMMAND: runs the command RUNS times with $OUT a fresh folder; prints the median.
 measure() {
     local name=$1 command=$2 times=() peak=0
@@ -47,6 +47,8 @@ measure() {
     local made; made=$(find "$OUT" -name '*.jpg' | wc -l)
     local median; median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
     RATE[$name]=$(echo "$COUNT / $median" | bc -l)
+    SECONDS_[$name]=$median
+    RSS[$name]=$(( peak / 1024 ))
     printf '%-15s %6.1f photos/s  %6.2f s  peak RSS %4d MB  (%d outputs)\n' \
         "$name" "${RATE[$name]}" "$median" $(( peak / 1024 )) "$made"
 }
@@ -55,11 +57,42 @@ echo "stampcam bench: $COUNT photos from $CORPUS; 2 workers each; median of $RUN
 measure stampcam 'xargs -0 "$STAMPCAM" apply -o "$OUT" -j 2 -q --user "李伟 Li Wei" --location "Pier 4, Nanjing" --project "Bridge 7"'
 measure pyvips "xargs -0 '$VENV/bin/python' \"\$BENCH/pyvips_job.py\" \"\$OUT\""
 # The floor's DCT scale per photo is worked out once up front, so its timing is libjpeg alone.
+# `-optimize` because stampcam's apply always writes optimised Huffman tables: same entropy coder.
 "$VENV/bin/python" "$BENCH/scales.py" < "$WORK/list" > "$WORK/floor-list"
 measure floor 'xargs -0 -n 2 -P 2 sh -c '"'"'djpeg -scale "1/$0" "$1" | cjpeg -quality 90 -optimize > "$OUT/${1##*/}"'"'"' < "$WORK/floor-list"'
 measure vips-cli 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" vips'
 measure imagemagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" magick'
 measure graphicsmagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" gm'
+
+# The quality guard: PSNR above the stamp against libvips' thumbnail, peer = that thumbnail at Q90.
+"$VENV/bin/python" "$BENCH/quality.py" "$STAMPCAM" "$CORPUS" "$WORK" > "$WORK/quality.txt" 2>&1 || true
+tail -1 "$WORK/quality.txt"
+DEFICIT=$(sed -n 's/^quality: worst deficit \([-+0-9.]*\) dB.*/\1/p' "$WORK/quality.txt")
+
+# The issue's targets, as a table (also in .build/bench/latest.md): ratio = how many times faster
+# stampcam is than the tool (tool seconds / stampcam seconds).
+table() {
+    local us=${SECONDS_[stampcam]:-}
+    echo "| tool | seconds | ratio | target | met | worst PSNR deficit |"
+    echo "|---|---|---|---|---|---|"
+    for tool in stampcam floor pyvips vips-cli imagemagick graphicsmagick; do
+        local secs=${SECONDS_[$tool]:-} ratio="-" target="-" met="-" deficit=""
+        [ -n "$secs" ] || { echo "| $tool | failed | - | - | - | |"; continue; }
+        [ -n "$us" ] && ratio=$(printf '%.2f' "$(echo "$secs / $us" | bc -l)")
+        case $tool in
+        stampcam)
+            target="RSS <= 100 MB (${RSS[stampcam]} MB)"
+            met=$([ "${RSS[stampcam]}" -le 100 ] && echo yes || echo no)
+            deficit="${DEFICIT:-?} dB (target <= 1.0: $(echo "${DEFICIT:-99} <= 1.0" | bc -l | sed 's/1/yes/;s/0/no/'))" ;;
+        floor) target=">= 1.0"; met=$(echo "$ratio >= 1.0" | bc -l | sed 's/1/yes/;s/0/no/') ;;
+        pyvips) target=">= 2.5"; met=$(echo "$ratio >= 2.5" | bc -l | sed 's/1/yes/;s/0/no/') ;;
+        esac
+        printf '| %s | %.2f | %s | %s | %s | %s |\n' "$tool" "$secs" "$ratio" "$target" "$met" "$deficit"
+    done
+}
+echo
+{ echo "stampcam bench, $COUNT photos, -j 2, median of $RUNS runs ($(date -u +%FT%TZ))"; echo; table; } | tee "$WORK/latest.md"
+echo
 
 ratio() { [ -n "${RATE[$1]:-}" ] && [ -n "${RATE[$2]:-}" ] && echo "$1/$2: $(printf '%.2f' "$(echo "${RATE[$1]} / ${RATE[$2]}" | bc -l)")"; }
 ratio stampcam pyvips || true

@@ -83,7 +83,8 @@ table() {
         stampcam)
             target="RSS <= 100 MB (${RSS[stampcam]} MB)"
             met=$([ "${RSS[stampcam]}" -le 100 ] && echo yes || echo no)
-            deficit="${DEFICIT:-?} dB (target <= 1.0: $(echo "${DEFICIT:-99} <= 1.0" | bc -l | sed 's/1/yes/;s/0/no/'))" ;;
+            local d=${DEFICIT:-99}; d=${d#+}  # bc reads no leading plus
+            deficit="${DEFICIT:-?} dB (target <= 1.0: $(echo "$d <= 1.0" | bc -l | sed 's/1/yes/;s/0/no/'))" ;;
         floor) target=">= 1.0"; met=$(echo "$ratio >= 1.0" | bc -l | sed 's/1/yes/;s/0/no/') ;;
         pyvips) target=">= 2.5"; met=$(echo "$ratio >= 2.5" | bc -l | sed 's/1/yes/;s/0/no/') ;;
         esac

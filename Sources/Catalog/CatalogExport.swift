@@ -90,7 +90,7 @@ public enum CatalogExport {
     private struct Feature: Encodable {
         let type = "Feature"
         let geometry: Point
-        let properties: Properties
+        let properties: Record
     }
 
     private struct Point: Encodable {
@@ -99,9 +99,15 @@ public enum CatalogExport {
         let coordinates: [Double]
     }
 
-    private struct Properties: Encodable {
+    /// One photo's row as a JSON object, for `log --json` lines and GeoJSON properties: every field,
+    /// paths shown as text (bytes that are not UTF-8 as `\xNN`).
+    private struct Record: Encodable {
         let path: String
         let name: String
+        let size: Int
+        let sha256: String
+        let original: String?
+        let original_sha256: String?
         let time: String?
         let zone: String?
         let time_source: String?
@@ -109,14 +115,57 @@ public enum CatalogExport {
         let project: String?
         let location: String?
         let note: String?
+        let latitude: Double?
+        let longitude: Double?
+        let altitude: Double?
         let style: String?
         let style_version: Int?
         let camera: String?
+        let source: String?
         let command: String
         let host: String?
-        let sha256: String
-        let original: String?
+        let stamped_at: String?
         let set: [String: String]?
+        let logged_at: Int?
+
+        init(_ entry: CatalogEntry) {
+            path = display(entry.path)
+            name = display(lastComponent(entry.path))
+            size = entry.size
+            sha256 = entry.sha256
+            original = entry.originalPath.map(display)
+            original_sha256 = entry.originalSHA256
+            time = entry.time?.iso8601
+            zone = entry.time.flatMap(RowCoding.zone)
+            time_source = entry.timeSource
+            user = entry.user
+            project = entry.project
+            location = entry.location
+            note = entry.note
+            latitude = entry.latitude
+            longitude = entry.longitude
+            altitude = entry.altitude
+            style = entry.style
+            style_version = entry.styleVersion
+            camera = entry.camera
+            source = entry.source.map(display)
+            command = entry.command.rawValue
+            host = entry.host
+            stamped_at = entry.stampedAt?.iso8601
+            set = entry.extra.isEmpty ? nil : entry.extra
+            logged_at = entry.loggedAt
+        }
+    }
+
+    private static func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// `log --json`: one photo as one line of JSON.
+    public static func jsonLine(_ entry: CatalogEntry) -> String {
+        (try? jsonEncoder().encode(Record(entry))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// An RFC 7946 FeatureCollection of Points, one per photo with coordinates.
@@ -126,18 +175,10 @@ public enum CatalogExport {
             guard let position = entry.position else { continue }
             var coordinates = [rounded(position.longitude), rounded(position.latitude)]
             if let altitude = entry.altitude { coordinates.append((altitude * 100).rounded() / 100) }
-            let properties = Properties(
-                path: display(entry.path), name: display(lastComponent(entry.path)), time: entry.time?.iso8601,
-                zone: entry.time.flatMap(RowCoding.zone), time_source: entry.timeSource, user: entry.user, project: entry.project,
-                location: entry.location, note: entry.note, style: entry.style, style_version: entry.styleVersion,
-                camera: entry.camera, command: entry.command.rawValue, host: entry.host, sha256: entry.sha256,
-                original: entry.originalPath.map(display), set: entry.extra.isEmpty ? nil : entry.extra)
-            features.append(Feature(geometry: Point(coordinates: coordinates), properties: properties))
+            features.append(Feature(geometry: Point(coordinates: coordinates), properties: Record(entry)))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(FeatureCollection(features: features))
+            let data = try jsonEncoder().encode(FeatureCollection(features: features))
             return Result(bytes: Array(data) + [0x0A], written: features.count, leftOut: entries.count - features.count)
         } catch {
             throw .cannotWrite(format: .geojson, reason: "\(error)")

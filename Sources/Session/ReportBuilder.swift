@@ -60,16 +60,16 @@ public enum ReportBuilder {
     /// One photo: its JPEG (as it is when it can be), a small preview, its rows.
     static func item(_ entry: CatalogEntry) throws -> PhotoReport.Item {
         let file = try InputFile.map(entry.path)
-        let metadata = try PhotoMetadata(jpeg: file)
-        let stored = try Photo.storedSize(jpeg: file)
-        let upright = metadata.orientation == .up
-        if upright && file.count <= embedLimit.bytes && max(stored.width, stored.height) <= embedLimit.side {
+        let isJPEG = file.withUnsafeBytes { ImageFormat.sniff($0) ?? .jpeg } == .jpeg
+        if isJPEG, try PhotoMetadata(jpeg: file).orientation == .up, file.count <= embedLimit.bytes,
+           case let stored = try Photo.storedSize(jpeg: file), max(stored.width, stored.height) <= embedLimit.side {
             let preview = try Photo(jpeg: file, options: LoadOptions(maxSize: previewSize))
             return PhotoReport.Item(jpeg: file.withUnsafeBytes { Array($0) }, pixelWidth: stored.width, pixelHeight: stored.height,
                                     preview: preview.bitmap, rows: rows(entry))
         }
-        // Too large to mail, or stored turned (a PDF shows a JPEG's pixels as stored): upright, smaller, still JPEG.
-        var photo = try Photo(jpeg: file, options: LoadOptions(maxSize: reencodedSize))
+        // Too large to mail, stored turned (a PDF shows a JPEG's pixels as stored), or HEIC/PNG:
+        // upright, smaller, as a JPEG.
+        var photo = try Photo(file: file, options: LoadOptions(maxSize: reencodedSize))
         photo.metadata = PhotoMetadata()
         let jpeg = try photo.jpeg(quality: 90)
         let preview = try Photo(jpeg: jpeg, options: LoadOptions(maxSize: previewSize))

@@ -57,7 +57,7 @@ enum LogCommand: Command {
         let console = context.console
         let rows = try entries(options, catalogPath: catalogPath, console: console)
         if options.flag(json) {
-            for entry in rows { console.out(jsonLine(entry)) }
+            for entry in rows { console.out(CatalogExport.jsonLine(entry)) }
         } else if console.outIsTerminal {
             for line in table(rows, width: Terminal(output: 1).size.columns, relativeTo: FileSystem.workingFolder) { console.out(line) }
             console.err("stampcam: \(rows.count) photo\(rows.count == 1 ? "" : "s")")
@@ -90,48 +90,6 @@ enum LogCommand: Command {
                 return column == 4 ? cell : TextWidth.padded(cell, width: widths[column])
             }.joined(separator: "  ")
         }
-    }
-
-    /// One JSON object: every field, paths shown as text (bytes that are not UTF-8 as `\xNN`).
-    private struct Line: Encodable {
-        let path: String
-        let size: Int
-        let sha256: String
-        let original: String?
-        let original_sha256: String?
-        let time: String?
-        let zone: String?
-        let time_source: String?
-        let user: String?
-        let project: String?
-        let location: String?
-        let note: String?
-        let latitude: Double?
-        let longitude: Double?
-        let altitude: Double?
-        let style: String?
-        let style_version: Int?
-        let camera: String?
-        let source: String?
-        let command: String
-        let host: String?
-        let stamped_at: String?
-        let set: [String: String]?
-        let logged_at: Int?
-    }
-
-    static func jsonLine(_ entry: CatalogEntry) -> String {
-        let line = Line(path: PathEncoding.display(entry.path), size: entry.size, sha256: entry.sha256,
-                        original: entry.originalPath.map(PathEncoding.display), original_sha256: entry.originalSHA256,
-                        time: entry.time?.iso8601, zone: entry.time.map(\.offsetText).flatMap { $0.isEmpty ? nil : $0 },
-                        time_source: entry.timeSource, user: entry.user, project: entry.project, location: entry.location,
-                        note: entry.note, latitude: entry.latitude, longitude: entry.longitude, altitude: entry.altitude,
-                        style: entry.style, style_version: entry.styleVersion, camera: entry.camera,
-                        source: entry.source.map(PathEncoding.display), command: entry.command.rawValue, host: entry.host,
-                        stamped_at: entry.stampedAt?.iso8601, set: entry.extra.isEmpty ? nil : entry.extra, logged_at: entry.loggedAt)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     // MARK: --check

@@ -64,7 +64,7 @@ import TestSupport
         #expect(embedded == photos)
     }
 
-    @Test("report PHOTO...: a CJK title, a photo stored turned (embedded upright, still as JPEG), a photo without a record; page 1 renders")
+    @Test("report PHOTO...: a CJK title, a photo stored turned (embedded upright, still as JPEG), a PNG (as a JPEG), photos without a record; page 1 renders")
     func photos() throws {
         let base = try TestFiles.temporaryFolder("report-photos")
         let stamped = CLI.run(["apply", try Fixtures.site.write(to: base + "/in"), "-o", base + "/out", "--no-catalog",
@@ -72,9 +72,11 @@ import TestSupport
         #expect(stamped.code == 0)
         let turned = try Fixtures.oriented(.right, width: 320, height: 480).write(to: base + "/in")
         let pdf = base + "/报告.pdf"
-        let result = CLI.run(["report", base + "/out/site.jpg", turned, "-o", pdf, "--title", "第47周 inspection"])
+        let png = base + "/in/card.png"
+        #expect(try Fixtures.card(width: 300, height: 200).writePNG(to: png))
+        let result = CLI.run(["report", base + "/out/site.jpg", turned, png, "-o", pdf, "--title", "第47周 inspection"])
         #expect(result.code == 0, "\(result.err)")
-        #expect(try Self.pages(pdf) == 2)
+        #expect(try Self.pages(pdf) == 3)
         let fonts = try Self.fonts(pdf)
         #expect(fonts.contains { $0.name.contains("CJK") || $0.name.contains("WenQuanYi") } && fonts.allSatisfy(\.embedded), "\(fonts)")
         let text = try Self.poppler("pdftotext", [pdf, "-"])
@@ -84,8 +86,8 @@ import TestSupport
         let list = try Self.poppler("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).map {
             $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         }
-        #expect(list.map { $0[8] } == ["jpeg", "jpeg"])
-        #expect(list.last.map { [$0[3], $0[4]] } == ["320", "480"])  // upright: as tall as it is shown
+        #expect(list.map { $0[8] } == ["jpeg", "jpeg", "jpeg"])
+        #expect(list.dropFirst().map { [$0[3], $0[4]] } == [["320", "480"], ["300", "200"]])  // upright: as tall as it is shown
         _ = try Self.poppler("pdftoppm", ["-r", "40", "-f", "1", "-l", "1", "-png", pdf, base + "/page"])
         let page = try TestFiles.bytes(base + "/page-1.png")
         #expect(page.count > 1000 && page.starts(with: [0x89, 0x50, 0x4E, 0x47]))

@@ -1,4 +1,5 @@
 import CXML2
+import Platform
 import Templates
 
 /// Owns one libxml2 document being built as KML 2.2 (`kml` > `Document` > `Placemark`s); libxml2
@@ -21,7 +22,7 @@ final class KMLDocument {
         xmlSetNs(root, namespace)
         guard let folder = xmlNewChild(root, namespace, Self.text("Document"), nil) else { return nil }
         self.folder = folder
-        guard xmlNewTextChild(folder, namespace, Self.text("name"), Self.text(Self.clean(name))) != nil else { return nil }
+        guard xmlNewTextChild(folder, namespace, Self.text("name"), Self.text(XMLCharacters.clean(name))) != nil else { return nil }
     }
 
     deinit { xmlFreeDoc(document) }
@@ -31,16 +32,16 @@ final class KMLDocument {
     /// for XML when written), and a value like `<script>` shows as typed.
     func addPlacemark(name: String, description: String, when: String?, data: [(name: String, value: String)],
                       coordinates: String) -> Bool {
-        guard let placemark = element(folder, "Placemark"), element(placemark, "name", Self.clean(name)) != nil else { return false }
+        guard let placemark = element(folder, "Placemark"), element(placemark, "name", XMLCharacters.clean(name)) != nil else { return false }
         // The same five entities HTML and Pango markup use.
-        guard element(placemark, "description", Markup.escape(Self.clean(description))) != nil else { return false }
+        guard element(placemark, "description", Markup.escape(XMLCharacters.clean(description))) != nil else { return false }
         if let when {
             guard let stamp = element(placemark, "TimeStamp"), element(stamp, "when", when) != nil else { return false }
         }
         guard let extended = element(placemark, "ExtendedData") else { return false }
         for item in data {
-            guard let entry = element(extended, "Data"), element(entry, "value", Self.clean(item.value)) != nil else { return false }
-            xmlNewProp(entry, Self.text("name"), Self.text(Self.clean(item.name)))
+            guard let entry = element(extended, "Data"), element(entry, "value", XMLCharacters.clean(item.value)) != nil else { return false }
+            xmlNewProp(entry, Self.text("name"), Self.text(XMLCharacters.clean(item.name)))
         }
         guard let point = element(placemark, "Point"), element(point, "coordinates", coordinates) != nil else { return false }
         return true
@@ -64,16 +65,4 @@ final class KMLDocument {
 
     /// A NUL-terminated copy for libxml2's `const xmlChar *`.
     private static func text(_ string: String) -> [xmlChar] { Array(string.utf8) + [0] }
-
-    /// `text` with the characters XML 1.0 cannot hold, even escaped, as U+FFFD.
-    static func clean(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
-                || (0xE000...0xFFFD).contains(value) || value >= 0x10000
-            scalars.append(allowed ? scalar : "\u{FFFD}")
-        }
-        return String(scalars)
-    }
 }

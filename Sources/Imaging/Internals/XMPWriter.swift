@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes an `XMPPacket` as RDF/XML through libxml2, which does the escaping: one rdf:Description
 /// holding every property as an element, arrays as rdf:Seq/Bag/Alt, structures as
 /// `rdf:parseType="Resource"` items.
@@ -26,18 +28,18 @@ enum XMPWriter {
             let ns = try namespace(property.namespace)
             switch property.value {
             case .text(let text):
-                guard XMLDocument.addChild(parent, ns, property.name, content: clean(text)) != nil else { throw .cannotWrite }
+                guard XMLDocument.addChild(parent, ns, property.name, content: XMLCharacters.clean(text)) != nil else { throw .cannotWrite }
             case .ordered(let items), .unordered(let items):
                 let kind = if case .ordered = property.value { "Seq" } else { "Bag" }
                 guard let element = XMLDocument.addChild(parent, ns, property.name),
                       let array = XMLDocument.addChild(element, rdfNamespace, kind) else { throw .cannotWrite }
                 for item in items {
-                    guard XMLDocument.addChild(array, rdfNamespace, "li", content: clean(item)) != nil else { throw .cannotWrite }
+                    guard XMLDocument.addChild(array, rdfNamespace, "li", content: XMLCharacters.clean(item)) != nil else { throw .cannotWrite }
                 }
             case .languageAlternative(let text):
                 guard let element = XMLDocument.addChild(parent, ns, property.name),
                       let array = XMLDocument.addChild(element, rdfNamespace, "Alt"),
-                      let item = XMLDocument.addChild(array, rdfNamespace, "li", content: clean(text)) else { throw .cannotWrite }
+                      let item = XMLDocument.addChild(array, rdfNamespace, "li", content: XMLCharacters.clean(text)) else { throw .cannotWrite }
                 XMLDocument.setLanguage(item, "x-default")
             case .structures(let structures):
                 guard let element = XMLDocument.addChild(parent, ns, property.name),
@@ -61,17 +63,5 @@ enum XMPWriter {
               document.addProcessingInstruction("xpacket", "end=\"w\"", before: false),
               let bytes = document.serialized() else { throw .cannotWrite }
         return bytes
-    }
-
-    /// `text` with the characters XML 1.0 cannot hold, even escaped, as U+FFFD.
-    static func clean(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
-                || (0xE000...0xFFFD).contains(value) || value >= 0x10000
-            scalars.append(allowed ? scalar : "\u{FFFD}")
-        }
-        return String(scalars)
     }
 }

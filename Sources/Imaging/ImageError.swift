@@ -18,6 +18,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     case tooMuchMemory(needed: Int, limit: Int, coefficients: Int)
     case outOfMemory(width: Int, height: Int)
     case encodeFailed(String)
+    /// A library opened only when needed (libheif, for HEIC) could not be opened: which, and why.
+    case libraryMissing(String, reason: String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "not enough memory for \(width)x\(height) pixels"
         case .encodeFailed(let detail):
             return "JPEG encoding failed: \(detail)"
+        case .libraryMissing(let library, let reason):
+            return "\(library) is needed to read this file and cannot be loaded: \(reason)"
         }
     }
 

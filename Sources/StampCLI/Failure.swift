@@ -25,7 +25,11 @@ struct Failure: Error {
         let place = PathEncoding.display(path)
         switch error {
         case let error as ImageError:
-            self.init("\(place): \(error)\(Self.advice(error))", code: .dataError)
+            if case .libraryMissing = error {
+                self.init("\(place): \(error)", code: .unavailable)
+            } else {
+                self.init("\(place): \(error)\(Self.advice(error))", code: .dataError)
+            }
         case let error as FileError:
             self.init(file: error)
         case let error as WriteError:

@@ -14,6 +14,8 @@ public final class Watermarker {
     let logos: LogoCache
     /// Templates already validated, with the variable names they were validated for, and their errors.
     private var validations: [(template: Template, variables: Set<String>, errors: [TemplateProblem])] = []
+    /// The last template drawn, its texts parsed: a viewfinder draws the same one frame after frame.
+    private var parsed: ParsedTemplate?
 
     /// `fontConfig` is the path of fonts/fonts.conf (the private fontconfig setup). `logos` is where
     /// logos are loaded and kept; the process-wide cache unless a test wants its own.
@@ -83,7 +85,8 @@ public final class Watermarker {
             })
         }
         let (shown, truncations) = fields.prepared()
-        let markPath = Self.fileTimeMarkPath(template)
+        if parsed?.template != template { parsed = ParsedTemplate(template) }
+        let texts = parsed?.texts ?? [:], markPath = parsed?.markPath
         photo.bitmap.apply(template.tone)
         var report = Report()
         report.truncations = truncations
@@ -92,7 +95,7 @@ public final class Watermarker {
                 text.prepare(for: cr)
                 for (index, (block, logo)) in zip(template.blocks, logoImages).enumerated() {
                     BlockRenderer(block: block, width: width, height: height, context: text.context, logo: logo,
-                                  timeStyle: template.timeStyle, markPath: markPath, index: index, mode: mode)
+                                  timeStyle: template.timeStyle, texts: texts, markPath: markPath, index: index, mode: mode)
                         .draw(cr, fields: shown, into: &report)
                 }
             }
@@ -100,11 +103,21 @@ public final class Watermarker {
         return report
     }
 
-    /// The text that says "(file time)" when the time is the file's: of the texts showing the time,
-    /// the one in the smallest font (the date under a big clock), the first of those.
-    static func fileTimeMarkPath(_ template: Template) -> String? {
-        let timed = template.texts.filter { (try? TextTemplate($0.text))?.showsTime == true }
-        return timed.min { $0.font.size < $1.font.size }?.path
+    /// A template's texts parsed once, and the one that says "(file time)" when the time is the
+    /// file's: of the texts showing the time, the one in the smallest font (the date under a big
+    /// clock), the first of those.
+    struct ParsedTemplate {
+        let template: Template
+        let texts: [String: TextTemplate]
+        let markPath: String?
+
+        init(_ template: Template) {
+            self.template = template
+            var texts: [String: TextTemplate] = [:]
+            for text in template.texts where texts[text.text] == nil { texts[text.text] = try? TextTemplate(text.text) }
+            self.texts = texts
+            markPath = template.texts.filter { texts[$0.text]?.showsTime == true }.min { $0.font.size < $1.font.size }?.path
+        }
     }
 
     /// Throws the first error `validate` finds (without warnings or logo checks, which drawing makes),

@@ -33,6 +33,20 @@ import TestSupport
         #expect(PixelCompare.meanDifference(card, stamped.bitmap, x: 0..<640, y: 0..<250) < 8)
     }
 
+    @Test("libheif is opened when a HEIC is read, not at start")
+    func heifOpenedWhenNeeded() throws {
+        let input = try TestFiles.temporaryFolder("lazyheif")
+        try TestFiles.write(try Self.heic(), to: input + "/IMG_0001.HEIC")
+        func loadsLibheif(_ arguments: String) throws -> Bool {
+            let result = try CLI.shell("LD_DEBUG=libs \(CLI.quoted(CLI.binary)) \(arguments) 2>&1 >/dev/null")
+            return result.out.contains { $0.contains("calling init:") && $0.contains("/libheif.so") }
+        }
+        #expect(try !loadsLibheif("--version"))
+        #expect(try !loadsLibheif("apply --no-catalog \(CLI.quoted(try Fixtures.site.write(to: input + "/jpeg"))) -o \(CLI.quoted(input + "/out1"))"))
+        #expect(try loadsLibheif("apply --no-catalog \(CLI.quoted(input + "/IMG_0001.HEIC")) -o \(CLI.quoted(input + "/out2"))"))
+        #expect(FileManager.default.fileExists(atPath: input + "/out2/IMG_0001.jpg"))
+    }
+
     @Test("PNG in: stamped and written as a JPEG")
     func pngIn() throws {
         let input = try TestFiles.temporaryFolder("png")

@@ -12,6 +12,8 @@ struct BlockRenderer {
     let logo: LogoImage?
     /// How times are written, and the mark a file time gets.
     var timeStyle: TimeStyle = .standard
+    /// The template's texts, parsed (by their source text).
+    var texts: [String: TextTemplate] = [:]
     /// The JSON path of the one text that carries the file-time mark (`blocks[0].lines[0]`), and
     /// this block's index.
     var markPath: String?
@@ -99,7 +101,7 @@ struct BlockRenderer {
 
     /// A text's markup with the fields filled in, and the file-time mark when this is its text.
     private func markup(_ text: String, path: String, fields: Fields) -> String? {
-        guard let markup = try? TextTemplate(text).render(fields, style: timeStyle) else { return nil }
+        guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle) else { return nil }
         guard path == markPath, fields.timeIsFileTime, let mark = timeStyle.fileTimeMark else { return markup }
         return markup + " <small>(" + Markup.escape(mark) + ")</small>"
     }

@@ -3,7 +3,8 @@
 # binary: the binary in /usr/bin, the data in /usr/share/stampcam (with the GeoNames place table
 # PLACES when given, for {place}), the manual page and shell completions made by the binary itself
 # from its option tables, the copyright and changelog beside this script.
-# Depends is computed from the binary by dpkg-shlibdeps, never typed by hand.
+# Depends is computed from the binary by dpkg-shlibdeps, never typed by hand; libheif, opened with
+# dlopen when a HEIC is read, is invisible to it and is named from dpkg's own database.
 set -euo pipefail
 binary=$1 version=$2 out=$3 places=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,6 +40,8 @@ chmod 644 "$pkg/usr/share/bash-completion/completions/stampcam" "$pkg/usr/share/
 mkdir -p "$work/src/debian"
 printf 'Source: stampcam\n\nPackage: stampcam\nArchitecture: any\n' > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/stampcam" | sed -n 's/^shlibs:Depends=//p')
+heif=$(dpkg-query -S "$(readlink -f "$(ldconfig -p | sed -n 's/.*libheif\.so\.1 (.*=> //p' | head -n 1)")" | cut -d: -f1)
+depends+=", $heif (>= $(dpkg-query -W -f='${source:Upstream-Version}' "$heif"))"
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 cat > "$pkg/DEBIAN/control" <<CONTROL
 Package: stampcam

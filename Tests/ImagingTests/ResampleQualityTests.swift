@@ -33,39 +33,33 @@ import Testing
     /// whatever shows there is aliasing.
     static func aliasing(_ shrunk: Bitmap, factor: Int, side: Int = side) -> Double {
         let cutoff = 0.5 / Double(factor)
-        var sum = 0.0, count = 0
-        for y in 0..<shrunk.height {
-            for x in 0..<shrunk.width {
-                let dx = (Double(x) + 0.5) * Double(factor) - Double(side) / 2
-                let dy = (Double(y) + 0.5) * Double(factor) - Double(side) / 2
-                let frequency = (dx * dx + dy * dy).squareRoot() / Double(side)
-                guard frequency > 1.4 * cutoff, frequency < 0.45 else { continue }
-                let deviation = Double(shrunk.rgb(x: x, y: y).green) - 128
-                sum += deviation * deviation
-                count += 1
-            }
-        }
-        return (sum / Double(max(count, 1))).squareRoot()
+        return deviation(shrunk, factor: factor, side: side, band: 1.4 * cutoff..<0.45)
     }
 
     /// How much of the rings' contrast survives where they are at most 0.6 of the shrunk image's
     /// Nyquist limit: a soft filter loses it there, a sharp one keeps nearly all.
     static func passband(_ shrunk: Bitmap, factor: Int, side: Int = side) -> Double {
         let cutoff = 0.5 / Double(factor)
+        // A sine of amplitude A has an RMS of A/√2.
+        return deviation(shrunk, factor: factor, side: side, band: 0.3 * cutoff..<0.6 * cutoff) / (amplitude / 2.squareRoot())
+    }
+
+    /// RMS distance from flat grey over the pixels whose source ring frequency (cycles per source
+    /// pixel) is strictly inside `band`.
+    static func deviation(_ shrunk: Bitmap, factor: Int, side: Int, band: Range<Double>) -> Double {
         var sum = 0.0, count = 0
         for y in 0..<shrunk.height {
             for x in 0..<shrunk.width {
                 let dx = (Double(x) + 0.5) * Double(factor) - Double(side) / 2
                 let dy = (Double(y) + 0.5) * Double(factor) - Double(side) / 2
                 let frequency = (dx * dx + dy * dy).squareRoot() / Double(side)
-                guard frequency > 0.3 * cutoff, frequency < 0.6 * cutoff else { continue }
+                guard frequency > band.lowerBound, frequency < band.upperBound else { continue }
                 let deviation = Double(shrunk.rgb(x: x, y: y).green) - 128
                 sum += deviation * deviation
                 count += 1
             }
         }
-        // A sine of amplitude A has an RMS of A/√2.
-        return (sum / Double(max(count, 1))).squareRoot() / (amplitude / 2.squareRoot())
+        return (sum / Double(max(count, 1))).squareRoot()
     }
 
     /// Every `factor`-th pixel: the textbook aliasing resampler, to show the measure can fail.

@@ -36,6 +36,18 @@ import TestSupport
         Int(rect.y)..<Int(rect.y + rect.height)
     }
 
+    @Test("the sRGB → linear table agrees with the formula everywhere, blended values and the ends included")
+    func linearTable() {
+        var worst = 0.0
+        for step in 0...25_500 {
+            let value = Double(step) / 100
+            worst = max(worst, abs(Legibility.linear(value) - Legibility.exactLinear(value)))
+        }
+        #expect(worst < 1e-6, "worst difference \(worst)")
+        #expect(Legibility.linear(255) == 1 && Legibility.linear(0) == 0)
+        #expect(abs(Legibility.linear(128) - 0.2158605) < 1e-6)  // WCAG's formula, worked by hand
+    }
+
     @Test("labelled values (User, Location, Project, Note …) start at one x", arguments: ["classic", "site-report"])
     func valueColumn(id: String) throws {
         // No time: the lines left are the labelled ones (site-report's project is in its title).

@@ -8,6 +8,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// libjpeg gave up on the file (a bad table, a marker where none may be …): its words.
     case corrupt(String)
+    /// A HEIC or PNG that libheif or Cairo could not read: their words.
+    case corruptFile(ImageFormat, String)
     /// The compressed picture data is damaged: libjpeg's words for the first damage it met. With
     /// `LoadOptions.salvage` the photo loads anyway, with the damage as a warning.
     case corruptData(String)
@@ -36,6 +38,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "\(width)x\(height) (\(Int(megapixels.rounded())) MP) is above the limit of \(limit / 1_000_000) MP"
         case .corrupt(let detail):
             return "corrupt JPEG: \(detail)"
+        case .corruptFile(let format, let detail):
+            return "corrupt \(format.rawValue) file: \(detail)"
         case .corruptData(let detail):
             return "corrupt JPEG data: \(detail); only part of the picture could be decoded"
         case .tooManyScans(let limit):

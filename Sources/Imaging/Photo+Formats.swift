@@ -41,7 +41,7 @@ extension Photo {
 
     /// Decodes a PNG through Cairo (no EXIF; transparency shown over black), fitted to `options.maxSize`.
     public init(png bytes: UnsafeRawBufferPointer, options: LoadOptions = LoadOptions()) throws(ImageError) {
-        guard let (width, height) = PNGReader.size(bytes) else { throw .corrupt("PNG: no image header") }
+        guard let (width, height) = PNGReader.size(bytes) else { throw .corruptFile(.png, "no image header") }
         guard width * height <= options.pixelLimit else { throw .tooManyPixels(width: width, height: height, limit: options.pixelLimit) }
         let needed = width * height * 8
         guard needed <= options.memoryLimit else { throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: 0) }

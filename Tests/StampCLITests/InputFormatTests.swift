@@ -47,6 +47,19 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: input + "/out2/IMG_0001.jpg"))
     }
 
+    @Test("a broken HEIC or PNG is named as one, in libheif's or Cairo's own words (read before their context goes)")
+    func brokenHEICAndPNG() throws {
+        let input = try TestFiles.temporaryFolder("broken")
+        try TestFiles.write(Array(try Self.heic().prefix(40)), to: input + "/cut.heic")
+        try TestFiles.write(Array([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + [UInt8](repeating: 0x41, count: 40), to: input + "/cut.png")
+        let result = CLI.run(["apply", input, "-o", input + "/out", "--no-catalog"])
+        #expect(result.code == 65)
+        let heic = try #require(result.err.first { $0.contains("cut.heic") })
+        let png = try #require(result.err.first { $0.contains("cut.png") })
+        #expect(heic.contains(": corrupt HEIC file: ") && heic.allSatisfy { $0.isASCII }, "\(heic)")
+        #expect(png.contains(": corrupt PNG file: "), "\(png)")
+    }
+
     @Test("PNG in: stamped and written as a JPEG")
     func pngIn() throws {
         let input = try TestFiles.temporaryFolder("png")

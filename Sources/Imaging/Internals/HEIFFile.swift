@@ -38,14 +38,16 @@ final class HEIFFile {
         guard let base = bytes.baseAddress, let context = heif.heif_context_alloc() else { throw .outOfMemory(width: 0, height: 0) }
         var error = heif.heif_context_read_from_memory_without_copy(context, base, bytes.count, nil)
         guard error.code == heif_error_Ok else {
+            let reason = Self.text(error)  // the message lives in the context: read it before freeing
             heif.heif_context_free(context)
-            throw .corrupt("HEIF: " + Self.text(error))
+            throw .corruptFile(.heif, reason)
         }
         var handle: OpaquePointer?
         error = heif.heif_context_get_primary_image_handle(context, &handle)
         guard error.code == heif_error_Ok, let handle else {
+            let reason = Self.text(error)
             heif.heif_context_free(context)
-            throw .corrupt("HEIF: " + Self.text(error))
+            throw .corruptFile(.heif, reason)
         }
         return try body(HEIFFile(heif: heif, context: context, handle: handle))
     }
@@ -85,13 +87,13 @@ final class HEIFFile {
     func decode() throws(ImageError) -> Bitmap {
         var image: OpaquePointer?
         let error = heif.heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil)
-        guard error.code == heif_error_Ok, let image else { throw .corrupt("HEIF: " + Self.text(error)) }
+        guard error.code == heif_error_Ok, let image else { throw .corruptFile(.heif, Self.text(error)) }
         defer { heif.heif_image_release(image) }
         let width = Int(heif.heif_image_get_width(image, heif_channel_interleaved))
         let height = Int(heif.heif_image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
         guard let plane = heif.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
-            throw .corrupt("HEIF: no RGB plane")
+            throw .corruptFile(.heif, "no RGB plane")
         }
         guard var bitmap = Bitmap(width: width, height: height, zeroed: false) else { throw .outOfMemory(width: width, height: height) }
         let outStride = bitmap.stride

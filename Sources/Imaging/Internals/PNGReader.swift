@@ -30,7 +30,7 @@ enum PNGReader {
         }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw .corrupt("PNG: " + String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+            throw .corruptFile(.png, String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         guard var bitmap = Bitmap(width: width, height: height) else { throw .outOfMemory(width: width, height: height) }

@@ -136,8 +136,8 @@ sheet: deps
 # Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor;
 # then the browser viewfinder's preview frame rate and shutter → saved latency, and the size and
 # build time of a 100-photo report.
-bench: build
-	Tests/bench/run.sh
+bench: build $(STATIC_STAMPCAM)
+	STAMPCAM=$(abspath $(STATIC_STAMPCAM)) Tests/bench/run.sh
 	$(MAKE) bench-web
 	Tests/report/run.sh .build/release/stampcam
 

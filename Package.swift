@@ -3,39 +3,51 @@ import PackageDescription
 
 // Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
+// Where the headers of the libraries opened at run time are (pkg-config would also link them, and
+// every command would pay for loading them at start). GLib's come from CGLib.
+let lazyLibraryHeaders = ["/usr/include/cairo", "/usr/include/pango-1.0", "/usr/include/harfbuzz", "/usr/include/freetype2",
+                          "/usr/include/pixman-1", "/usr/include/libpng16", "/usr/include/fribidi"]
+
 let package = Package(
     name: "stampcam",
     products: [
         .executable(name: "stampcam", targets: ["stampcam"]),
     ],
     targets: [
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPango", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode and libgps: headers only (see
+        // `lazyLibraryHeaders`); CLazyLibraries opens the libraries when a function is first called.
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         .target(name: "CHeif"),  // libheif is opened with dlopen when first needed (see its header)
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode and libgps, opened when first called.
+        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS"],
+                exclude: ["generate.py"], cSettings: [.unsafeFlags(lazyLibraryHeaders.map { "-I" + $0 })]),
+        // Loops that must vectorise; optimised in debug builds too, like Imaging.
+        .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         .target(name: "Platform"),
         // Optimised in debug builds too: unoptimised, the resampler's SIMD loops run ~100x slower and
         // every test that loads a photo would wait on them.
-        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif"],
+        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CLazyLibraries", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
         .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
-        .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS"]),
+        .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS", "CLazyLibraries"]),
         .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2"]),
         .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session",
-                                                 "CMicroHTTPD", "CQREncode"],
+                                                 "CMicroHTTPD", "CQREncode", "CLazyLibraries"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
         .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
@@ -58,3 +70,9 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Templates", "TestSupport"]),
     ]
 )
+
+// Every Swift module that sees Cairo or Pango types, directly or through a module it imports,
+// needs their headers.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(lazyLibraryHeaders.flatMap { ["-Xcc", "-I" + $0] })]
+}

@@ -111,7 +111,10 @@ public final class ApplyJob: Sendable {
     /// Stamps every photo; `report` is called once per input, one call at a time, as each ends.
     /// Throws only when the work cannot start (the output folder or the fonts are unusable). A
     /// signal that ends the process (SIGTERM, SIGHUP) first lets the photos in flight finish.
-    public func run(_ inputs: ApplyInputs, report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
+    /// `watermarker`, when given (the one that checked the style), is the first worker's: its fonts
+    /// are not loaded twice. The other workers get their own.
+    public func run(_ inputs: ApplyInputs, watermarker: Watermarker? = nil,
+                    report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
         let summary = Mutex(Summary())
         let reporting = Mutex(())
         let record: @Sendable (Outcome) -> Void = { outcome in
@@ -142,10 +145,11 @@ public final class ApplyJob: Sendable {
         let workers = max(1, min(settings.jobs, mine.count))
         // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
         var writers: [PhotoWriter] = []
-        for _ in 0..<workers {
+        for worker in 0..<workers {
             var writerSettings = settings.writer
             writerSettings.protected = Set(items.map(\.status.identity))
-            writers.append(PhotoWriter(watermarker: try Watermarker(fontConfig: settings.fontConfig), settings: writerSettings))
+            let watermarker = try (worker == 0 ? watermarker : nil) ?? Watermarker(fontConfig: settings.fontConfig)
+            writers.append(PhotoWriter(watermarker: watermarker, settings: writerSettings))
         }
         let termination = Signals.shared.onTermination(.workInFlight) { [self] in
             stop()

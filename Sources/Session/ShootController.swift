@@ -419,14 +419,20 @@ public final class ShootController: Sendable {
         }
     }
 
-    /// `photo` fitted within `size` and stamped in `style`: the stamp drawn at the picture's own
-    /// resolution, so it reads as it will in the photo.
     private func render(_ photo: Photo, style: Int, fields: Fields, fitting size: (width: Int, height: Int),
                         watermarker: Watermarker) throws -> Bitmap {
+        try Self.viewfinderPicture(photo, template: settings.styles[style], fields: fields, fitting: size, watermarker: watermarker)
+    }
+
+    /// `photo` fitted within `size` and stamped with `template`: the stamp drawn at the picture's
+    /// own resolution, so it reads as it will in the photo. What each viewfinder frame costs
+    /// (`stampcam bench` measures it).
+    public static func viewfinderPicture(_ photo: Photo, template: Template, fields: Fields, fitting size: (width: Int, height: Int),
+                                         watermarker: Watermarker) throws -> Bitmap {
         let scale = min(1, min(Double(size.width) / Double(photo.width), Double(size.height) / Double(photo.height)))
         var picture = Photo(bitmap: try photo.bitmap.scaled(width: max(1, Int(Double(photo.width) * scale)),
                                                             height: max(1, Int(Double(photo.height) * scale))))
-        try watermarker.stamp(&picture, template: settings.styles[style], fields: fields)
+        try watermarker.stamp(&picture, template: template, fields: fields)
         return picture.bitmap
     }
 

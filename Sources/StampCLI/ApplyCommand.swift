@@ -95,8 +95,8 @@ enum ApplyCommand: Command {
         let style = try store.resolve(stamp.templateChoice)
         StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
         // A template with errors stops the batch before any photo is touched: one line, exit 65.
-        let warnings = try TemplateStore.requireValid(style, checkingWith: try Watermarker(fontConfig: context.resources.fontConfig),
-                                                      variables: Set(stamp.fields.given.extra.keys))
+        let watermarker = try Watermarker(fontConfig: context.resources.fontConfig)
+        let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: Set(stamp.fields.given.extra.keys))
         for warning in warnings { context.console.err("stampcam: " + warning.description) }
         if let warning = StampOptions.notShownWarning(style, given: stamp.fields.given) { context.console.err("stampcam: " + warning) }
         let logging = try CatalogOptions.log(options, context: context, command: .apply)
@@ -125,7 +125,7 @@ enum ApplyCommand: Command {
         let started = ApplyJob(settings: settings)
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }
-        let summary = try started.run(inputs) { tally.record($0) }
+        let summary = try started.run(inputs, watermarker: watermarker) { tally.record($0) }
         defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         return tally.finish(interrupted: summary.interrupted)
     }

@@ -42,7 +42,29 @@ enum BenchCommand: Command {
             console.out("  stamp \(entry.template.id.padding(12)): \(time) ms (copy included)")
         }
         console.out("  encode q90 + EXIF: \(milliseconds(rounds) { _ = try photo.jpeg() }) ms")
+        try viewfinder(rounds: rounds, watermarker: watermarker, store: store, fields: fields, console: console)
         return .success
+    }
+
+    /// The viewfinders' frame rate without a camera's pace: a 1280x720 MJPEG frame decoded shrunk
+    /// for a terminal's picture (320x180: 160 columns of half blocks) or the browser's 960 px live
+    /// view, stamped (the template parsed once, as frame after frame of one style), and for the
+    /// browser encoded as JPEG again.
+    static func viewfinder(rounds: Int, watermarker: Watermarker, store: TemplateStore, fields: Fields,
+                           console: Console) throws {
+        guard let card = TestCard.draw(width: 1280, height: 720) else { throw Failure("out of memory", code: .unavailable) }
+        let frame = try Photo(bitmap: card).encoded(quality: 85).bytes
+        let template = store.catalog.entries[0].template
+        for (name, size, encode) in [("terminal", (320, 180), false), ("browser", (960, 540), true)] {
+            let time = milliseconds(rounds) {
+                let decoded = try Photo(jpeg: frame, options: LoadOptions(maxSize: max(size.0, size.1)))
+                let picture = try ShootController.viewfinderPicture(decoded, template: template, fields: fields, fitting: size,
+                                                                    watermarker: watermarker)
+                if encode { _ = try Photo(bitmap: picture).encoded(quality: 80) }
+            }
+            let rate = String(format: "%.0f", 1000 / max(Double(time) ?? 1, 0.001))
+            console.out("  viewfinder \(name) \(size.0)x\(size.1)\(encode ? " + JPEG" : ""), \(template.id): \(time) ms a frame = \(rate) frames/s")
+        }
     }
 
     /// Mean wall time of `body` in ms, two decimals, after one warm-up run.

@@ -34,6 +34,8 @@ check "apply runs from the unpacked package" test $? = 0
 check "apply wrote a 320 px photo" sh -c "file '$work/stamped/test-card.jpg' | grep -q '320x180'"
 check "Depends names SQLite (the photo log)" sh -c "grep -q 'Depends: .*libsqlite3-0' '$work/info.txt'"
 check "Depends names libheif1 (opened with dlopen for HEIC)" sh -c "grep -q 'Depends: .*libheif1 (>= ' '$work/info.txt'"
+check "Depends names the libraries opened when first used (Cairo, Pango, fontconfig, web, GPS)" \
+    sh -c "grep -q 'Depends: .*libcairo2 (>= .*libgps28 (>= .*libmicrohttpd12 (>= .*libpango-1.0-0 (>= ' '$work/info.txt'"
 check "apply logged its photo in the catalog in ~/.local/share, and log lists it" \
     sh -c "test -s '$work/home/.local/share/stampcam/catalog.sqlite' && test \"\$(env -i PATH=/usr/bin:/bin HOME='$work/home' '$bin' log)\" = '$work/stamped/test-card.jpg'"
 cat "$work/card.err" "$work/apply.err" | sed 's/^/  stderr: /'

@@ -1,3 +1,4 @@
+import CPixels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,6 +60,16 @@ struct LanczosResampler {
             self.width = width
         }
 
+        func withUnsafePointers<Result>(
+            _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafePointer<Float>) -> Result
+        ) -> Result {
+            first.withUnsafeBufferPointer { first in
+                count.withUnsafeBufferPointer { count in
+                    weights.withUnsafeBufferPointer { weights in body(first.baseAddress!, count.baseAddress!, weights.baseAddress!) }
+                }
+            }
+        }
+
         static func lanczos(_ x: Double) -> Double {
             if x == 0 { return 1 }
             let lobes = LanczosResampler.lobes
@@ -81,7 +92,7 @@ struct LanczosResampler {
         let ring = UnsafeMutablePointer<Float>.allocate(capacity: ringRows * floatsPerRow)
         let column = UnsafeMutablePointer<Float>.allocate(capacity: floatsPerRow)
         let row = UnsafeMutablePointer<Float>.allocate(capacity: width * 4)
-        let window = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: ringRows)
+        let window = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: ringRows)
         let windowWeights = UnsafeMutablePointer<Float>.allocate(capacity: ringRows)
         defer {
             window.deallocate()
@@ -92,103 +103,26 @@ struct LanczosResampler {
         }
         var widened = 0  // source rows widened so far; row r lives in ring slot r % ringRows
         source.withUnsafeBytes { sourceBytes in
-            target.withUnsafeMutableBytes { targetBytes in
+            target.withUnsafeMutableBytes { targetBytes in horizontal.withUnsafePointers { firstTaps, countTaps, weightTaps in
                 let input = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 let output = targetBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 for y in 0..<height {
                     let first = Int(vertical.first[y]), count = Int(vertical.count[y])
                     while widened < first + count {
-                        widen(input + widened * sourceStride, into: ring + (widened % ringRows) * floatsPerRow, pixels: source.width)
+                        sc_pixels_widen(input + widened * sourceStride, ring + (widened % ringRows) * floatsPerRow, floatsPerRow)
                         widened += 1
                     }
                     for k in 0..<count {
                         window[k] = UnsafePointer(ring + ((first + k) % ringRows) * floatsPerRow)
                         windowWeights[k] = vertical.weights[y * vertical.width + k]
                     }
-                    blend(window, weights: windowWeights, rows: count, into: column, count: floatsPerRow)
-                    filterRow(column, into: row, taps: horizontal, pixels: width)
-                    narrow(row, into: output + y * targetStride, count: width * 4)
+                    // Vertical taps first (rows of floats, long vectors), then horizontal (pixel by pixel).
+                    sc_pixels_blend(window, windowWeights, Int32(count), column, floatsPerRow)
+                    sc_pixels_filter_row(column, row, firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
+                    sc_pixels_narrow(row, output + y * targetStride, width * 4)
                 }
-            }
+            } }
         }
         return target
-    }
-
-    /// Bytes to floats, four channels a pixel.
-    @inline(__always)
-    private static func widen(_ row: UnsafePointer<UInt8>, into floats: UnsafeMutablePointer<Float>, pixels: Int) {
-        let raw = UnsafeRawPointer(row), out = UnsafeMutableRawPointer(floats)
-        for x in 0..<pixels {
-            let bytes = raw.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
-            out.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)), toByteOffset: x * 16, as: SIMD4<Float>.self)
-        }
-    }
-
-    /// One row through the horizontal taps. Two sums take alternate taps, so the additions do
-    /// not wait on one another.
-    @inline(__always)
-    private static func filterRow(_ row: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<Float>,
-                                  taps: Taps, pixels: Int) {
-        let raw = UnsafeRawPointer(row), out = UnsafeMutableRawPointer(target)
-        taps.first.withUnsafeBufferPointer { first in
-            taps.count.withUnsafeBufferPointer { count in
-                taps.weights.withUnsafeBufferPointer { weights in
-                    for x in 0..<pixels {
-                        var even = SIMD4<Float>(repeating: 0), odd = SIMD4<Float>(repeating: 0)
-                        let start = raw + Int(first[x]) * 16, w = weights.baseAddress! + x * taps.width
-                        let n = Int(count[x])
-                        var k = 0
-                        while k + 1 < n {
-                            even += start.loadUnaligned(fromByteOffset: k * 16, as: SIMD4<Float>.self) * w[k]
-                            odd += start.loadUnaligned(fromByteOffset: k * 16 + 16, as: SIMD4<Float>.self) * w[k + 1]
-                            k += 2
-                        }
-                        if k < n { even += start.loadUnaligned(fromByteOffset: k * 16, as: SIMD4<Float>.self) * w[k] }
-                        out.storeBytes(of: even + odd, toByteOffset: x * 16, as: SIMD4<Float>.self)
-                    }
-                }
-            }
-        }
-    }
-
-    /// The weighted sum of `rows` float rows, sixteen floats at a time held in registers across
-    /// all the rows.
-    @inline(__always)
-    private static func blend(_ window: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, rows: Int,
-                              into sum: UnsafeMutablePointer<Float>, count: Int) {
-        let out = UnsafeMutableRawPointer(sum)
-        let bytes = count * 4
-        var offset = 0
-        while offset + 64 <= bytes {
-            var total = SIMD16<Float>(repeating: 0)
-            for k in 0..<rows {
-                total += UnsafeRawPointer(window[k]).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * weights[k]
-            }
-            out.storeBytes(of: total, toByteOffset: offset, as: SIMD16<Float>.self)
-            offset += 64
-        }
-        while offset < bytes {
-            var total = SIMD4<Float>(repeating: 0)
-            for k in 0..<rows {
-                total += UnsafeRawPointer(window[k]).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * weights[k]
-            }
-            out.storeBytes(of: total, toByteOffset: offset, as: SIMD4<Float>.self)
-            offset += 16
-        }
-    }
-
-    /// Floats to bytes, rounded and clamped (Lanczos overshoots a little at hard edges). Adding
-    /// 1.5 · 2²³ to a float in 0...255 leaves its value rounded to an integer in the low mantissa
-    /// bits: a vector rounding without the slow generic float-to-integer conversion.
-    @inline(__always)
-    private static func narrow(_ floats: UnsafePointer<Float>, into row: UnsafeMutablePointer<UInt8>, count: Int) {
-        let raw = UnsafeRawPointer(floats), out = UnsafeMutableRawPointer(row)
-        let low = SIMD4<Float>(repeating: 0), high = SIMD4<Float>(repeating: 255)
-        let magic = SIMD4<Float>(repeating: 12_582_912)
-        for x in 0..<(count / 4) {
-            let value = raw.loadUnaligned(fromByteOffset: x * 16, as: SIMD4<Float>.self).clamped(lowerBound: low, upperBound: high)
-            let bits = unsafeBitCast(value + magic, to: SIMD4<UInt32>.self)
-            out.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: bits), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
-        }
     }
 }

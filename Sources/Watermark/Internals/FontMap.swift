@@ -1,4 +1,5 @@
 import CPango
+import Synchronization
 
 /// A Pango font map on a private fontconfig setup (fonts/fonts.conf), so text looks the same on every
 /// machine whatever the host's font configuration. Pango font maps are not thread-safe: one per thread.
@@ -8,8 +9,13 @@ final class FontMap {
     init(configFile: String) throws(WatermarkError) {
         guard let config = FcConfigCreate() else { throw .fontConfiguration(path: configFile) }
         defer { FcConfigDestroy(config) }
-        guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0,
-              let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+        guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+            throw .fontConfiguration(path: configFile)
+        }
+        // A new Pango font map starts a thread that calls FcInit(), which parses the host's whole
+        // /etc/fonts setup (some 60 files, ~10 ms) unless a configuration is already current.
+        FontMap.makeCurrentOnce(config)
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw .fontConfiguration(path: configFile)
         }
         pango_fc_font_map_set_config(OpaquePointer(map), config)
@@ -17,4 +23,12 @@ final class FontMap {
     }
 
     deinit { g_object_unref(fontMap) }
+
+    private static let current = Mutex(false)
+
+    private static func makeCurrentOnce(_ config: OpaquePointer) {
+        current.withLock { done in
+            if !done { done = FcConfigSetCurrent(config) != 0 }
+        }
+    }
 }

@@ -1,0 +1,43 @@
+import Testing
+import TestSupport
+
+/// Start-up loads only what a command needs: Cairo, Pango, fontconfig, the web and GPS libraries
+/// (and their ~40 dependencies) are opened on first use (Sources/CLazyLibraries).
+@Suite struct StartupTests {
+    /// The shared libraries whose initialisers ran for `arguments`, by file name.
+    static func loaded(_ arguments: String) throws -> Set<String> {
+        let result = try CLI.shell("LD_DEBUG=libs \(CLI.quoted(CLI.binary)) \(arguments) 2>&1 >/dev/null")
+        return Set(result.out.compactMap { line -> String? in
+            guard let range = line.range(of: "calling init: ") else { return nil }
+            return String(line[range.upperBound...].split(separator: "/").last ?? "")
+        })
+    }
+
+    static let lazy = ["libcairo.so", "libpango-1.0.so", "libpangocairo", "libfontconfig.so", "libharfbuzz.so",
+                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so"]
+
+    static func anyLazy(_ libraries: Set<String>) -> [String] {
+        libraries.filter { library in lazy.contains { library.hasPrefix($0) } }.sorted()
+    }
+
+    @Test("--version, --help and log load none of the drawing, web or GPS libraries")
+    func nothingDrawnNothingLoaded() throws {
+        for arguments in ["--version", "--help", "log --catalog /nonexistent/none.db"] {
+            let libraries = try Self.loaded(arguments)
+            #expect(!libraries.isEmpty, "LD_DEBUG printed nothing for \(arguments)")
+            #expect(Self.anyLazy(libraries).isEmpty, "\(arguments) loaded \(Self.anyLazy(libraries))")
+        }
+    }
+
+    @Test("stamping a photo opens Cairo, Pango and fontconfig, and still not the web or GPS libraries")
+    func stampingLoadsDrawing() throws {
+        let folder = try TestFiles.temporaryFolder("startup")
+        let photo = try Fixtures.site.write(to: folder + "/in")
+        let libraries = try Self.loaded("apply --no-catalog \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
+        let opened = Self.anyLazy(libraries)
+        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so"] {
+            #expect(opened.contains { $0.hasPrefix(needed) }, "\(needed) not among \(opened)")
+        }
+        #expect(!opened.contains { $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libgps") }, "\(opened)")
+    }
+}

@@ -35,8 +35,8 @@ let package = Package(
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         .target(name: "Platform"),
-        // Optimised in debug builds too: unoptimised, the resampler's SIMD loops run ~100x slower and
-        // every test that loads a photo would wait on them.
+        // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
+        // taps) run many times slower and every test that loads a photo would wait on them.
         .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CLazyLibraries", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Templates"),

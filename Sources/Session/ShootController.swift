@@ -133,8 +133,9 @@ public final class ShootController: Sendable {
     /// What the viewfinders were last told about GPS (so a change is told once).
     private let gpsTold = Mutex(GPSTold())
 
-    /// Opens the first camera and starts the camera and writer threads.
-    public init(settings: Settings) throws {
+    /// Opens the first camera and starts the camera and writer threads. `watermarker`, when given
+    /// (the one that checked the styles), stamps the saved photos: the fonts are not set up twice.
+    public init(settings: Settings, watermarker: Watermarker? = nil) throws {
         self.settings = settings
         let camera = try Camera.open(settings.devices[0], settings: settings.capture)
         let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
@@ -148,9 +149,9 @@ public final class ShootController: Sendable {
                                            fields: settings.fields))
         fields = Mutex(settings.fields)
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
-        let watermarker = try Watermarker(fontConfig: settings.fontConfig)
-        let writer = PhotoWriter(watermarker: try Watermarker(fontConfig: settings.fontConfig), settings: settings.writer)
-        let cameraBox = Owned((camera, watermarker))
+        let writer = PhotoWriter(watermarker: try watermarker ?? Watermarker(fontConfig: settings.fontConfig),
+                                 settings: settings.writer)
+        let cameraBox = Owned((camera, LazyWatermarker(fontConfig: settings.fontConfig)))
         Threads.detach { [self] in
             runCamera(cameraBox.take())
             finished.withLock { $0 += 1 }
@@ -323,7 +324,7 @@ public final class ShootController: Sendable {
 
     /// Takes commands in order; between them, while the state is live and a front end wants
     /// pictures, renders the live picture with the current style's stamp.
-    private func runCamera(_ owned: (Camera, Watermarker)) {
+    private func runCamera(_ owned: (Camera, LazyWatermarker)) {
         var (camera, watermarker) = owned
         defer { camera.close() }
         var nextLive = 0.0
@@ -357,7 +358,7 @@ public final class ShootController: Sendable {
         preview.withLock { $0 } != nil && session.withLock { $0.state.isLive }
     }
 
-    private func perform(_ command: Command, camera: inout Camera, watermarker: Watermarker) {
+    private func perform(_ command: Command, camera: inout Camera, watermarker: LazyWatermarker) {
         switch command {
         case .capture(let id):
             do {
@@ -400,7 +401,7 @@ public final class ShootController: Sendable {
         }
     }
 
-    private func renderLive(_ camera: Camera, watermarker: Watermarker) {
+    private func renderLive(_ camera: Camera, watermarker: LazyWatermarker) {
         guard let size = preview.withLock({ $0 }) else { return }
         do {
             let frame = try camera.previewFrame(maxSize: max(size.width, size.height))
@@ -420,8 +421,25 @@ public final class ShootController: Sendable {
     }
 
     private func render(_ photo: Photo, style: Int, fields: Fields, fitting size: (width: Int, height: Int),
-                        watermarker: Watermarker) throws -> Bitmap {
-        try Self.viewfinderPicture(photo, template: settings.styles[style], fields: fields, fitting: size, watermarker: watermarker)
+                        watermarker: LazyWatermarker) throws -> Bitmap {
+        try Self.viewfinderPicture(photo, template: settings.styles[style], fields: fields, fitting: size,
+                                   watermarker: watermarker.get())
+    }
+
+    /// The camera thread's watermarker, set up when the first picture is drawn: a shoot with no
+    /// viewfinder (`--yes`) never sets up the fonts a second time.
+    private final class LazyWatermarker {
+        let fontConfig: String
+        private var made: Watermarker?
+
+        init(fontConfig: String) { self.fontConfig = fontConfig }
+
+        func get() throws -> Watermarker {
+            if let made { return made }
+            let watermarker = try Watermarker(fontConfig: fontConfig)
+            made = watermarker
+            return watermarker
+        }
     }
 
     /// `photo` fitted within `size` and stamped with `template`: the stamp drawn at the picture's

@@ -54,12 +54,12 @@ enum ShootCommand: Command {
         if interactive && !(Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
             throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
         }
-        let prepared = try controllerSettings(options, context: context, allCameras: interactive,
+        let prepared = try controllerSettings(options, context: context, allCameras: interactive, styleCycle: interactive,
                                               oneFile: !interactive && photos == 1) { error, folder in
             Failure(error, path: folder).message
         }
         defer { prepared.finish(console: console) }
-        let controller = try ShootController(settings: prepared.settings)
+        let controller = try ShootController(settings: prepared.settings, watermarker: prepared.checker)
         defer { controller.close() }
         if interactive { return ShootScreen(controller: controller, fields: prepared.given).run() }
         // gpsd sends a fix about once a second: the first photo waits for a usable one (at most 2 s).
@@ -74,6 +74,8 @@ enum ShootCommand: Command {
         /// The values given on the command line (the terminal shows them on its status line).
         var given: Fields
         var folderExisted: Bool
+        /// The watermarker that checked the styles; the controller stamps the photos with it.
+        var checker: Watermarker
         /// The catalog the photos go into (nil with --no-catalog).
         var logging: PhotoLogging?
 
@@ -86,11 +88,12 @@ enum ShootCommand: Command {
     }
 
     /// What `shoot` and `serve` give the controller: the style cycle (styles with errors left out,
-    /// said once), the fields (with the live GPS fix when there is one), the folder (created), the
+    /// said once; with `styleCycle` false, the chosen style alone), the fields (with the live GPS fix when there is one), the folder (created), the
     /// cameras (with `allCameras`, every one for switching), the writer's settings. With `oneFile`,
     /// `-o photo.jpg` names the one photo's file (as fswebcam's does); otherwise such an `-o` is an
     /// error. Template and folder problems show before the camera is touched.
-    static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool, oneFile: Bool,
+    static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool, styleCycle: Bool = true,
+                                   oneFile: Bool,
                                    describe: @escaping @Sendable (any Error, String) -> String) throws -> Prepared {
         let console = context.console
         let capture = try CaptureOptions.settings(options)
@@ -104,10 +107,14 @@ enum ShootCommand: Command {
             console.err("stampcam: " + warning.description)
         }
         if let warning = StampOptions.notShownWarning(chosen, given: stamp.fields.given) { console.err("stampcam: " + warning) }
-        // Styles with errors are left out of the cycle (said once), so none fails in the middle of a shoot.
-        let usable = store.usableStyles(checkingWith: checker, variables: variables)
-        for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
-        var styles = usable.styles
+        // Styles with errors are left out of the cycle (said once), so none fails in the middle of a
+        // shoot. Without a cycle to go round (--yes) only the chosen style is set up.
+        var styles: [Template] = []
+        if styleCycle {
+            let usable = store.usableStyles(checkingWith: checker, variables: variables)
+            for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
+            styles = usable.styles
+        }
         if !styles.contains(where: { $0.id == chosen.id }) { styles.insert(chosen, at: 0) }  // a template file
         StampOptions.preparePlaces(&stamp, styles: styles, chosen: chosen, name: try options.value(name), console: console)
         var folder = try options.value(output) ?? PicturesFolder.locate(environment: context.environment)
@@ -140,7 +147,8 @@ enum ShootCommand: Command {
         settings.markFolder = singleFile == nil
         let logging = try CatalogOptions.log(options, context: context, command: .shoot)
         settings.writer.log = logging
-        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, logging: logging)
+        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, checker: checker,
+                        logging: logging)
     }
 
     /// `--yes`: shutter, use, and the next one after `interval` seconds; a Ctrl-C ends the series

@@ -42,6 +42,15 @@ GUEST
 VIVID_HOST_PATHS="/etc/fonts /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/wqy" \
     "$here/vm.sh" run "$cache" "$payload" "$work/guest.sh" 300 | tee "$work/runs.txt"
 echo "bench: $runs runs each, 640x360 YUYV, $skip settle frames; photos saved: stampcam $(cat "$payload/out-from-vm/stampcam.count") (incl. warm-up), fswebcam $(cat "$payload/out-from-vm/fswebcam.count")"
+# A run that saved no photo is not a fast run: the bench fails rather than print its time.
+for tool in stampcam fswebcam; do
+    saved=$(cat "$payload/out-from-vm/$tool.count")
+    if [ "$saved" -lt $((runs + 1)) ]; then
+        echo "bench: $tool saved $saved of $((runs + 1)) photos:" >&2
+        sed 's/^/  /' "$payload/out-from-vm/$tool.err" >&2
+        exit 1
+    fi
+done
 awk '/^run / { s += $5 - $4; f += $8 - $7; n++ }
      END { if (n == 0 || f == 0) { print "bench: no timings"; exit 1 }
            printf "bench: stampcam %.2f s, fswebcam %.2f s per photo; ratio stampcam/fswebcam %.2f\n", s / n, f / n, s / f }' "$work/runs.txt"

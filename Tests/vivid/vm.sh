@@ -135,6 +135,24 @@ stage_libraries_of() {
     for lib in $(echo "$out" | sed -n -e 's/.*=> \(\/[^ ]*\) (0x.*/\1/p' -e 's/^[[:space:]]*\(\/[^ ]*\) (0x.*/\1/p'); do
         [ -e "$root$(readlink -f "$(dirname "$lib")")/$(basename "$lib")" ] || stage_host_file "$lib" "$root"
     done
+    stage_opened_libraries_of "$elf" "$root"
+}
+
+# Stage the libraries an ELF file opens with dlopen when first needed: the sonames it names but
+# does not link (stampcam's Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps), and what
+# they need. Not libheif: no HEIC is read in the VM, and its codecs would double the initramfs.
+stage_opened_libraries_of() {
+    local elf=$1 root=$2 linked soname lib
+    linked=$(readelf -d "$elf" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p') || return 0
+    for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+' "$elf" | sort -u); do
+        case $soname in libheif.*) continue ;; esac
+        echo "$linked" | grep -qxF "$soname" && continue
+        lib=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
+        [ -n "$lib" ] || continue
+        [ -e "$root$(readlink -f "$(dirname "$lib")")/$(basename "$lib")" ] && continue
+        stage_host_file "$lib" "$root"
+        stage_libraries_of "$lib" "$root"
+    done
 }
 
 # The /init that runs inside the VM. Markers on the console tell the host what happened.

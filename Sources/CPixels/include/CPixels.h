@@ -7,11 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// `count` bytes to floats.
-void sc_pixels_widen(const uint8_t *in, float *out, size_t count);
-
-/// out = Σ rows[k] · weights[k] over `rows` rows of `count` floats (rows ≥ 1).
-void sc_pixels_blend(const float *const *rows, const float *weights, int nrows, float *out, size_t count);
+/// out = Σ rows[k] · weights[k] over `nrows` rows of `count` bytes, as floats.
+void sc_pixels_blend(const uint8_t *const *rows, const float *weights, int nrows, float *out, size_t count);
 
 /// One row of four-float pixels through per-pixel taps: target pixel x is the sum over k < count[x]
 /// of in[first[x] + k] · weights[x · width + k].

@@ -3,9 +3,9 @@ import CPixels
 import Glibc
 #endif
 
-/// Separable Lanczos-3 resampling of 32-bit BGRX pixels, in one pass over the source: each source
-/// row is filtered horizontally once into a small ring of float rows, and each target row is
-/// filtered vertically from that ring. Neither Cairo (pixman's GOOD filter is a softer box/tent
+/// Separable Lanczos-3 resampling of 32-bit BGRX pixels, in one pass over the source: each target
+/// row is the weighted sum of a window of source rows, then filtered horizontally (the loops are
+/// C, CPixels, where they vectorise). Neither Cairo (pixman's GOOD filter is a softer box/tent
 /// blend) nor libjpeg offers a Lanczos kernel; this is the filter libvips' `thumbnail` and
 /// ImageMagick's `-resize` use, so fine detail survives the shrink without aliasing.
 struct LanczosResampler {
@@ -85,43 +85,33 @@ struct LanczosResampler {
         let horizontal = Taps(source: source.width, target: width)
         let vertical = Taps(source: source.height, target: height)
         let sourceStride = source.stride, targetStride = target.stride
-        // Vertical first, on rows widened to floats once each: every target row reads a window of
-        // `vertical.width` source rows, kept in a ring. Then one horizontal pass per target row.
+        // Vertical first, straight from the source rows: every target row is a weighted sum of a
+        // window of `vertical.width` of them. Then one horizontal pass per target row.
         let floatsPerRow = source.width * 4
-        let ringRows = vertical.width
-        let ring = UnsafeMutablePointer<Float>.allocate(capacity: ringRows * floatsPerRow)
         let column = UnsafeMutablePointer<Float>.allocate(capacity: floatsPerRow)
         let row = UnsafeMutablePointer<Float>.allocate(capacity: width * 4)
-        let window = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: ringRows)
-        let windowWeights = UnsafeMutablePointer<Float>.allocate(capacity: ringRows)
+        let window = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: vertical.width)
         defer {
             window.deallocate()
-            windowWeights.deallocate()
-            ring.deallocate()
             column.deallocate()
             row.deallocate()
         }
-        var widened = 0  // source rows widened so far; row r lives in ring slot r % ringRows
         source.withUnsafeBytes { sourceBytes in
-            target.withUnsafeMutableBytes { targetBytes in horizontal.withUnsafePointers { firstTaps, countTaps, weightTaps in
-                let input = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let output = targetBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                for y in 0..<height {
-                    let first = Int(vertical.first[y]), count = Int(vertical.count[y])
-                    while widened < first + count {
-                        sc_pixels_widen(input + widened * sourceStride, ring + (widened % ringRows) * floatsPerRow, floatsPerRow)
-                        widened += 1
+            target.withUnsafeMutableBytes { targetBytes in
+                horizontal.withUnsafePointers { firstTaps, countTaps, weightTaps in
+                    vertical.withUnsafePointers { _, _, rowWeights in
+                        let input = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        let output = targetBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        for y in 0..<height {
+                            let first = Int(vertical.first[y]), count = Int(vertical.count[y])
+                            for k in 0..<count { window[k] = UnsafePointer(input + (first + k) * sourceStride) }
+                            sc_pixels_blend(window, rowWeights + y * vertical.width, Int32(count), column, floatsPerRow)
+                            sc_pixels_filter_row(column, row, firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
+                            sc_pixels_narrow(row, output + y * targetStride, width * 4)
+                        }
                     }
-                    for k in 0..<count {
-                        window[k] = UnsafePointer(ring + ((first + k) % ringRows) * floatsPerRow)
-                        windowWeights[k] = vertical.weights[y * vertical.width + k]
-                    }
-                    // Vertical taps first (rows of floats, long vectors), then horizontal (pixel by pixel).
-                    sc_pixels_blend(window, windowWeights, Int32(count), column, floatsPerRow)
-                    sc_pixels_filter_row(column, row, firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
-                    sc_pixels_narrow(row, output + y * targetStride, width * 4)
                 }
-            } }
+            }
         }
         return target
     }

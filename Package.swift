@@ -51,7 +51,7 @@ let package = Package(
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
         .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
-                                                 "Location", "StampWeb", "Catalog"]),
+                                                 "Location", "StampWeb", "Catalog", "CLazyLibraries"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),

@@ -354,6 +354,10 @@ SC_LAZY FcBool FcConfigParseAndLoad(FcConfig * a0, const FcChar8 * a1, FcBool a2
 SC_LAZY FcBool FcConfigSetCurrent(FcConfig * a0) {
     return ((__typeof__(&FcConfigSetCurrent))sc_lazy_symbol(&libraries[4], "FcConfigSetCurrent", &slots[111]))(a0);
 }
-void sc_lazy_open_drawing(void) {
-    for (int i = 0; i < 5; i++) sc_lazy_open(&libraries[i]);
+const char *sc_lazy_check_drawing(void) {
+    for (int i = 0; i < 5; i++) {
+        const char *failure = sc_lazy_try(&libraries[i]);
+        if (failure != NULL) return failure;
+    }
+    return NULL;
 }

@@ -25,3 +25,10 @@ SC_LAZY int gps_stream(struct gps_data_t * a0, unsigned int a1, void * a2) {
 SC_LAZY _Bool gps_waiting(const struct gps_data_t * a0, int a1) {
     return ((__typeof__(&gps_waiting))sc_lazy_symbol(&libraries[0], "gps_waiting", &slots[4]))(a0, a1);
 }
+const char *sc_lazy_check_gps(void) {
+    for (int i = 0; i < 1; i++) {
+        const char *failure = sc_lazy_try(&libraries[i]);
+        if (failure != NULL) return failure;
+    }
+    return NULL;
+}

@@ -10,9 +10,14 @@ struct sc_lazy_library {
     void *handle;  // guarded by the loader's lock until set
 };
 
-/// Opens `library` if it is not open yet. A library that cannot be opened is one line on standard
-/// error and exit status 69.
-void sc_lazy_open(struct sc_lazy_library *library) SC_LAZY;
+/// Opens `library` if it is not open yet; NULL when it is open, else why not ("soname: reason",
+/// kept until the next call).
+const char *sc_lazy_try(struct sc_lazy_library *library) SC_LAZY;
+
+/// Each group's libraries (drawing.c, web.c, gps.c) tried in turn: the first failure, or NULL.
+const char *sc_lazy_check_drawing(void) SC_LAZY;
+const char *sc_lazy_check_web(void) SC_LAZY;
+const char *sc_lazy_check_gps(void) SC_LAZY;
 
 /// The function `name` of `library`, opening the library on first use; cached in `*slot`.
 void *sc_lazy_symbol(struct sc_lazy_library *library, const char *name, void **slot) SC_LAZY;

@@ -10,28 +10,42 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void fail(const char *soname, const char *why) {
     // As EX_UNAVAILABLE: the install is broken (the package depends on these), nothing to retry.
-    fprintf(stderr, "stampcam: %s is needed for this and cannot be loaded: %s\n", soname, why ? why : "unknown error");
+    fprintf(stderr, "stampcam: %s is needed for this and cannot be loaded: %s; `stampcam doctor` checks them all\n",
+            soname, why ? why : "unknown error");
     exit(69);
 }
 
-// With `lock` held.
-static void open_locked(struct sc_lazy_library *library) {
-    if (library->handle != NULL) return;
+// With `lock` held: NULL when the library is open, else dlerror's text.
+static const char *open_locked(struct sc_lazy_library *library) {
+    if (library->handle != NULL) return NULL;
     library->handle = dlopen(library->soname, RTLD_NOW | RTLD_LOCAL);
-    if (library->handle == NULL) fail(library->soname, dlerror());
+    if (library->handle != NULL) return NULL;
+    const char *why = dlerror();
+    return why ? why : "unknown error";
 }
 
-void sc_lazy_open(struct sc_lazy_library *library) {
+const char *sc_lazy_try(struct sc_lazy_library *library) {
+    static char failure[512];
     pthread_mutex_lock(&lock);
-    open_locked(library);
+    const char *why = open_locked(library);
+    if (why != NULL) snprintf(failure, sizeof failure, "%s: %s", library->soname, why);
     pthread_mutex_unlock(&lock);
+    return why == NULL ? NULL : failure;
+}
+
+const char *sc_lazy_check(void) {
+    const char *failure = sc_lazy_check_drawing();
+    if (failure == NULL) failure = sc_lazy_check_web();
+    if (failure == NULL) failure = sc_lazy_check_gps();
+    return failure;
 }
 
 void *sc_lazy_symbol(struct sc_lazy_library *library, const char *name, void **slot) {
     void *function = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (function != NULL) return function;
     pthread_mutex_lock(&lock);
-    open_locked(library);
+    const char *why = open_locked(library);
+    if (why != NULL) fail(library->soname, why);
     function = dlsym(library->handle, name);
     if (function == NULL) fail(library->soname, dlerror());
     __atomic_store_n(slot, function, __ATOMIC_RELEASE);

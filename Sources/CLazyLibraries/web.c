@@ -67,3 +67,10 @@ SC_LAZY QRcode * QRcode_encodeString(const char * a0, int a1, QRecLevel a2, QRen
 SC_LAZY void QRcode_free(QRcode * a0) {
     ((__typeof__(&QRcode_free))sc_lazy_symbol(&libraries[1], "QRcode_free", &slots[15]))(a0);
 }
+const char *sc_lazy_check_web(void) {
+    for (int i = 0; i < 2; i++) {
+        const char *failure = sc_lazy_try(&libraries[i]);
+        if (failure != NULL) return failure;
+    }
+    return NULL;
+}

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import Capture
 import Library
 import Platform
@@ -44,12 +45,27 @@ enum DoctorCommand: Command {
 
     static func checks(_ context: Context) -> [Check] {
         var checks: [Check] = [Check(level: .ok, topic: "data", text: PathEncoding.display(context.resources.root) + " (fonts/, templates/)")]
-        checks += fonts(context)
+        let libraries = libraries()
+        checks.append(libraries)
+        // Without Cairo and Pango fonts and templates cannot be checked (the first call would end
+        // the process).
+        if libraries.level == .ok { checks += fonts(context) }
         checks.append(config(context))
-        checks += templates(context)
+        if libraries.level == .ok { checks += templates(context) }
         checks += cameras()
         checks.append(folder(context))
         return checks
+    }
+
+    /// The libraries opened when first used rather than at start: a broken install shows here,
+    /// not in the middle of a shoot.
+    static func libraries() -> Check {
+        guard let failure = sc_lazy_check() else {
+            return Check(level: .ok, topic: "libraries", text: "Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps")
+        }
+        return Check(level: .problem, topic: "libraries",
+                     text: String(cString: failure) + "; reinstall stampcam (sudo apt install --reinstall stampcam) or install"
+                         + " the library's package (fonts and templates are not checked without it)")
     }
 
     static func fonts(_ context: Context) -> [Check] {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -39,5 +40,22 @@ import TestSupport
             #expect(opened.contains { $0.hasPrefix(needed) }, "\(needed) not among \(opened)")
         }
         #expect(!opened.contains { $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libgps") }, "\(opened)")
+    }
+
+    @Test("a library that cannot be opened: apply says which in one line and exits 69 with nothing written; doctor names it")
+    func brokenLibrary() throws {
+        let folder = try TestFiles.temporaryFolder("brokenlib")
+        // Found first on the library path, and not a library: as a half-removed package would leave it.
+        try TestFiles.write(Array("not a library".utf8), to: folder + "/lib/libcairo.so.2", creatingFolders: true)
+        let photo = try Fixtures.site.write(to: folder + "/in")
+        let environment = "LD_LIBRARY_PATH=\(CLI.quoted(folder + "/lib"))"
+        let apply = try CLI.shell("\(environment) \(CLI.quoted(CLI.binary)) apply --no-catalog \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
+        #expect(apply.code == 69)
+        #expect(apply.err.count == 1 && apply.err[0].contains("cannot be loaded") && apply.err[0].contains("libcairo.so.2"), "\(apply.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/site.jpg"))
+        let doctor = try CLI.shell("\(environment) \(CLI.quoted(CLI.binary)) doctor")
+        #expect(doctor.code == 69)
+        #expect(doctor.out.contains { $0.hasPrefix("PROBLEM  libraries") && $0.contains("libcairo.so.2") }, "\(doctor.out)")
+        #expect(try CLI.shell("\(CLI.quoted(CLI.binary)) doctor").out.contains { $0.hasPrefix("ok       libraries") })
     }
 }

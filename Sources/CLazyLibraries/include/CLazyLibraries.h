@@ -4,8 +4,8 @@
 #ifndef CLAZYLIBRARIES_H
 #define CLAZYLIBRARIES_H
 
-/// Makes sure the drawing libraries (Cairo, Pango, fontconfig) are mapped, so a later first call
-/// does not pay for it: for a thread that has time to spare while another reads a photo.
-void sc_lazy_open_drawing(void);
+/// Opens every library this target stands in for (for `stampcam doctor`): NULL when all open,
+/// else the first that does not and why ("libcairo.so.2: …"; valid until the next call).
+const char *sc_lazy_check(void);
 
 #endif

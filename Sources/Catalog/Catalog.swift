@@ -50,11 +50,23 @@ public final class Catalog: Sendable {
         let database = try SQLiteDatabase(path: path, mode: .readWrite)
         // Before anything else: a file that is another program's database is left as it is.
         try Self.checkOwner(database, allowEmpty: true)
-        // WAL: readers never wait for a writer, and writers of several processes take turns. (A
-        // file system that cannot do WAL keeps the rollback journal: slower, as safe.)
-        _ = try database.value("PRAGMA journal_mode = WAL", action: "open")
-        try database.execute("PRAGMA synchronous = NORMAL", action: "open")
-        try Self.migrate(database)
+        // Two processes making one new catalog at once can meet SQLite's deadlock guard (SQLITE_BUSY
+        // at once, without the busy wait, while the file still has a rollback journal): the one that
+        // lost tries again until the usual wait has passed.
+        let deadline = WallClock.monotonic() + Double(SQLiteDatabase.busyTimeoutMilliseconds) / 1000
+        while true {
+            do throws(CatalogError) {
+                // WAL: readers never wait for a writer, and writers of several processes take turns.
+                // (A file system that cannot do WAL keeps the rollback journal: slower, as safe.)
+                _ = try database.value("PRAGMA journal_mode = WAL", action: "open")
+                try database.execute("PRAGMA synchronous = NORMAL", action: "open")
+                try Self.migrate(database)
+                break
+            } catch {
+                guard case .busy = error, WallClock.monotonic() < deadline else { throw error }
+                WallClock.sleep(0.01)
+            }
+        }
         connection = Mutex(Connection(database: database, columns: Schema.columns))
     }
 
@@ -88,9 +100,15 @@ public final class Catalog: Sendable {
     /// Refuses a file that belongs to another program: a database with tables but without
     /// stampcam's application id. An empty file (a new catalog) passes when `allowEmpty`.
     private static func checkOwner(_ database: SQLiteDatabase, allowEmpty: Bool) throws(CatalogError) {
-        let application = try database.integer("PRAGMA application_id", action: "open")
+        // One statement, so one snapshot: read apart, another stampcam creating the catalog at that
+        // moment could commit in between (no id yet, then its tables), and it would look foreign.
+        let owner = try database.prepare("SELECT (SELECT application_id FROM pragma_application_id()), (SELECT count(*) FROM sqlite_schema)",
+                                         action: "open")
+        guard try owner.step(), case .integer(let id) = owner.column(0), case .integer(let count) = owner.column(1) else {
+            throw .notACatalog(path: database.path, reason: "its header cannot be read")
+        }
+        let application = Int(id), objects = Int(count)
         guard application != Int(Schema.applicationID) else { return }
-        let objects = try database.integer("SELECT count(*) FROM sqlite_schema", action: "open")
         if objects == 0 && application == 0 {
             if allowEmpty { return }
             throw .notACatalog(path: database.path, reason: "it is empty")

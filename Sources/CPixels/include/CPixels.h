@@ -1,21 +1,29 @@
-// Pixel loops that must run at vector speed: Swift's generic SIMD types lower some of these to
-// scalar code (clamping and narrowing especially), plain C loops vectorise reliably. Each function
-// is built twice, for x86-64-v3 (AVX2, FMA) and the baseline, and the loader picks one at start.
+// The resampler's pixel loops, in fixed point: weights are Q14 (each pixel's sum exactly 1 << 14),
+// the row between the two passes is int16 in Q6 (overshoot kept, not clamped). Each loop has a
+// plain C version, the reference, and an AVX2 one (`pmaddwd` on pairs of taps) that gives the
+// same bytes; the AVX2 one runs where the CPU has it.
 #ifndef CPIXELS_H
 #define CPIXELS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/// out = Σ rows[k] · weights[k] over `nrows` rows of `count` bytes, as floats.
-void sc_pixels_blend(const uint8_t *const *rows, const float *weights, int nrows, float *out, size_t count);
+#define SC_PIXELS_WEIGHT_BITS 14
+#define SC_PIXELS_MIDDLE_BITS 6
+/// Taps per pixel in the horizontal table are padded to a multiple of this (zero weights), and the
+/// middle row needs this many pixels of padding past its end: the loop reads whole groups.
+#define SC_PIXELS_TAP_GROUP 4
 
-/// One row of four-float pixels through per-pixel taps: target pixel x is the sum over k < count[x]
-/// of in[first[x] + k] · weights[x · width + k].
-void sc_pixels_filter_row(const float *in, float *out, const int32_t *first, const int32_t *count,
-                          const float *weights, int width, int pixels);
+/// middle[i] = Σ rows[k][i] · weights[k] over `nrows` rows of `count` bytes, as Q6.
+void sc_pixels_vertical(const uint8_t *const *rows, const int16_t *weights, int nrows, int16_t *middle, size_t count);
+void sc_pixels_vertical_reference(const uint8_t *const *rows, const int16_t *weights, int nrows, int16_t *middle,
+                                  size_t count);
 
-/// `count` floats to bytes, rounded and clamped to 0...255.
-void sc_pixels_narrow(const float *in, uint8_t *out, size_t count);
+/// One row of four-channel pixels through per-pixel taps: out pixel x is the sum over k < count[x]
+/// of middle[first[x] + k] · weights[x · width + k], rounded and clamped to a byte.
+void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, const int32_t *first, const int32_t *count,
+                          const int16_t *weights, int width, int pixels);
+void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, const int32_t *first, const int32_t *count,
+                                    const int16_t *weights, int width, int pixels);
 
 #endif

@@ -5,20 +5,22 @@ import Glibc
 
 /// Separable Lanczos-3 resampling of 32-bit BGRX pixels, in one pass over the source: each target
 /// row is the weighted sum of a window of source rows, then filtered horizontally (the loops are
-/// C, CPixels, where they vectorise). Neither Cairo (pixman's GOOD filter is a softer box/tent
+/// C, CPixels: 14-bit fixed point, two taps per `pmaddwd`). Neither Cairo (pixman's GOOD filter is a softer box/tent
 /// blend) nor libjpeg offers a Lanczos kernel; this is the filter libvips' `thumbnail` and
 /// ImageMagick's `-resize` use, so fine detail survives the shrink without aliasing.
 struct LanczosResampler {
     /// The filter's half-width in source pixels at scale 1: Lanczos with a = 3 lobes.
     static let lobes = 3.0
 
-    /// For one axis: the source range and normalised weights of each target pixel.
+    /// For one axis: the source range and weights (Q14, see CPixels) of each target pixel.
     struct Taps {
         /// First source index of each target pixel; its taps run contiguously from there.
         let first: [Int32]
         let count: [Int32]
-        /// `width` weights per target pixel, zero-padded past `count`.
-        let weights: [Float]
+        /// `width` weights per target pixel, zero-padded past `count`; each pixel's sum is exactly
+        /// 1 << 14, so a flat area stays flat.
+        let weights: [Int16]
+        /// At least the widest tap range, rounded up to whole groups of `SC_PIXELS_TAP_GROUP`.
         let width: Int
 
         /// Taps mapping `source` pixels onto `target`, edge to edge with pixel centres aligned:
@@ -29,10 +31,13 @@ struct LanczosResampler {
             // Shrinking stretches the kernel over `scale` source pixels, so it also low-passes.
             let stretch = max(scale, 1)
             let support = LanczosResampler.lobes * stretch
-            let width = min(Int((support * 2).rounded(.up)) + 1, max(source, 1))
+            let span = min(Int((support * 2).rounded(.up)) + 1, max(source, 1))
+            let group = Int(SC_PIXELS_TAP_GROUP)
+            let width = (span + group - 1) / group * group
+            let one = 1 << Int(SC_PIXELS_WEIGHT_BITS)
             var first = [Int32](repeating: 0, count: target)
             var count = [Int32](repeating: 0, count: target)
-            var weights = [Float](repeating: 0, count: target * width)
+            var weights = [Int16](repeating: 0, count: target * width)
             var raw = [Double](repeating: 0, count: source)
             for i in 0..<target {
                 let centre = (Double(i) + 0.5) * scale - 0.5
@@ -46,13 +51,21 @@ struct LanczosResampler {
                     raw[min(max(j, 0), source - 1)] += weight
                     total += weight
                 }
-                // A range can exceed the table width only for a source narrower than the kernel;
-                // then `width` is the whole source and the range fits.
-                let taps = min(end - start + 1, width)
+                // A range can exceed the table's span only for a source narrower than the kernel;
+                // then `span` is the whole source and the range fits.
+                let taps = min(end - start + 1, span)
                 let from = min(start, source - taps)
                 first[i] = Int32(from)
                 count[i] = Int32(taps)
-                for k in 0..<taps { weights[i * width + k] = Float(raw[from + k] / total) }
+                // Rounded to Q14; what rounding lost goes to the largest tap, so the sum is exact.
+                var sum = 0, largest = 0
+                for k in 0..<taps {
+                    let weight = Int((raw[from + k] / total * Double(one)).rounded())
+                    weights[i * width + k] = Int16(weight)
+                    sum += weight
+                    if weight > Int(weights[i * width + largest]) { largest = k }
+                }
+                weights[i * width + largest] += Int16(one - sum)
             }
             self.first = first
             self.count = count
@@ -61,7 +74,7 @@ struct LanczosResampler {
         }
 
         func withUnsafePointers<Result>(
-            _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafePointer<Float>) -> Result
+            _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafePointer<Int16>) -> Result
         ) -> Result {
             first.withUnsafeBufferPointer { first in
                 count.withUnsafeBufferPointer { count in
@@ -86,15 +99,15 @@ struct LanczosResampler {
         let vertical = Taps(source: source.height, target: height)
         let sourceStride = source.stride, targetStride = target.stride
         // Vertical first, straight from the source rows: every target row is a weighted sum of a
-        // window of `vertical.width` of them. Then one horizontal pass per target row.
-        let floatsPerRow = source.width * 4
-        let column = UnsafeMutablePointer<Float>.allocate(capacity: floatsPerRow)
-        let row = UnsafeMutablePointer<Float>.allocate(capacity: width * 4)
+        // window of `vertical.width` of them, kept as one middle row of Q6 values (padded for the
+        // horizontal loop's whole groups). Then one horizontal pass per target row.
+        let channels = source.width * 4
+        let middle = UnsafeMutablePointer<Int16>.allocate(capacity: channels + 4 * Int(SC_PIXELS_TAP_GROUP))
+        middle.initialize(repeating: 0, count: channels + 4 * Int(SC_PIXELS_TAP_GROUP))
         let window = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: vertical.width)
         defer {
             window.deallocate()
-            column.deallocate()
-            row.deallocate()
+            middle.deallocate()
         }
         source.withUnsafeBytes { sourceBytes in
             target.withUnsafeMutableBytes { targetBytes in
@@ -105,9 +118,9 @@ struct LanczosResampler {
                         for y in 0..<height {
                             let first = Int(vertical.first[y]), count = Int(vertical.count[y])
                             for k in 0..<count { window[k] = UnsafePointer(input + (first + k) * sourceStride) }
-                            sc_pixels_blend(window, rowWeights + y * vertical.width, Int32(count), column, floatsPerRow)
-                            sc_pixels_filter_row(column, row, firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
-                            sc_pixels_narrow(row, output + y * targetStride, width * 4)
+                            sc_pixels_vertical(window, rowWeights + y * vertical.width, Int32(count), middle, channels)
+                            sc_pixels_horizontal(middle, output + y * targetStride, firstTaps, countTaps, weightTaps,
+                                                 Int32(horizontal.width), Int32(width))
                         }
                     }
                 }

@@ -32,20 +32,29 @@ void sc_pixels_vertical_reference(const uint8_t *const *rows, const int16_t *wei
     vertical_span(rows, weights, nrows, middle, 0, count);
 }
 
-void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, const int32_t *first, const int32_t *count,
-                                    const int16_t *weights, int width, int pixels) {
+void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, ptrdiff_t step, const int32_t *first,
+                                    const int32_t *count, const int16_t *weights, int width, int pixels) {
     for (int x = 0; x < pixels; x++) {
         const int16_t *p = middle + (size_t)first[x] * 4;
         const int16_t *w = weights + (size_t)x * width;
         for (int c = 0; c < 4; c++) {
             int32_t sum = 0;
             for (int k = 0; k < count[x]; k++) sum += p[k * 4 + c] * w[k];
-            out[x * 4 + c] = byte_value(sum);
+            out[x * step + c] = byte_value(sum);
         }
     }
 }
 
 #if defined(__x86_64__)
+// No lane-crossing shuffles: CPUs that split 256-bit operations in two (AMD before Zen 2) make them
+// slow. The horizontal loop works in 128-bit vectors, which cost those CPUs no more.
+
+static inline __m128i tap_pair(const int16_t *weights) {
+    int32_t pair;
+    __builtin_memcpy(&pair, weights, sizeof pair);
+    return _mm_set1_epi32(pair);
+}
+
 // Two rows at a time: their bytes interleaved and widened to (a, b) pairs, which `pmaddwd` multiplies
 // by (w_k, w_k+1) and adds in one step. 32 channels a round, their sums in four registers.
 __attribute__((target("avx2"))) static void vertical_avx2(const uint8_t *const *rows, const int16_t *weights,
@@ -72,36 +81,35 @@ __attribute__((target("avx2"))) static void vertical_avx2(const uint8_t *const *
         sum3 = _mm256_srai_epi32(_mm256_add_epi32(sum3, half), VERTICAL_SHIFT);
         // Each 128-bit lane holds 16 channels in order: channels 0-7 of it in `first`, 8-15 in `second`.
         __m256i first = _mm256_packs_epi32(sum0, sum1), second = _mm256_packs_epi32(sum2, sum3);
-        _mm256_storeu_si256((__m256i *)(middle + i), _mm256_permute2x128_si256(first, second, 0x20));
-        _mm256_storeu_si256((__m256i *)(middle + i + 16), _mm256_permute2x128_si256(first, second, 0x31));
+        _mm_storeu_si128((__m128i *)(middle + i), _mm256_castsi256_si128(first));
+        _mm_storeu_si128((__m128i *)(middle + i + 8), _mm256_castsi256_si128(second));
+        _mm_storeu_si128((__m128i *)(middle + i + 16), _mm256_extracti128_si256(first, 1));
+        _mm_storeu_si128((__m128i *)(middle + i + 24), _mm256_extracti128_si256(second, 1));
     }
     vertical_span(rows, weights, nrows, middle, i, count);
 }
 
-// Four taps a round: two pixels in each 128-bit lane, shuffled to (p0.c, p1.c) pairs per channel
-// for `pmaddwd` with (w_k, w_k+1) in the low lane and (w_k+2, w_k+3) in the high one.
-__attribute__((target("avx2"))) static void horizontal_avx2(const int16_t *middle, uint8_t *out, const int32_t *first,
-                                                            const int32_t *count, const int16_t *weights, int width,
-                                                            int pixels) {
-    const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
-                                           0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-    const __m256i spread = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+// Two taps a round: two pixels shuffled to (p0.c, p1.c) pairs per channel for `pmaddwd` with
+// (w_k, w_k+1). Tap counts are padded to whole groups with zero weights.
+__attribute__((target("avx2"))) static void horizontal_avx2(const int16_t *middle, uint8_t *out, ptrdiff_t step,
+                                                            const int32_t *first, const int32_t *count,
+                                                            const int16_t *weights, int width, int pixels) {
+    const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
     const __m128i half = _mm_set1_epi32(1 << (HORIZONTAL_SHIFT - 1));
     for (int x = 0; x < pixels; x++) {
         const int16_t *p = middle + (size_t)first[x] * 4;
         const int16_t *w = weights + (size_t)x * width;
-        __m256i sum = _mm256_setzero_si256();
+        __m128i even = _mm_setzero_si128(), odd = _mm_setzero_si128();
         for (int k = 0; k < count[x]; k += SC_PIXELS_TAP_GROUP) {
-            __m256i v = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(p + k * 4)), pairs);
-            __m256i taps = _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(w + k))),
-                                                       spread);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, taps));
+            __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + k * 4)), pairs);
+            __m128i u = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + k * 4 + 8)), pairs);
+            even = _mm_add_epi32(even, _mm_madd_epi16(v, tap_pair(w + k)));
+            odd = _mm_add_epi32(odd, _mm_madd_epi16(u, tap_pair(w + k + 2)));
         }
-        __m128i total = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-        total = _mm_srai_epi32(_mm_add_epi32(total, half), HORIZONTAL_SHIFT);
+        __m128i total = _mm_srai_epi32(_mm_add_epi32(_mm_add_epi32(even, odd), half), HORIZONTAL_SHIFT);
         total = _mm_packus_epi16(_mm_packs_epi32(total, total), total);
         int32_t bytes = _mm_cvtsi128_si32(total);
-        __builtin_memcpy(out + (size_t)x * 4, &bytes, 4);
+        __builtin_memcpy(out + x * step, &bytes, 4);
     }
 }
 #endif
@@ -116,13 +124,13 @@ void sc_pixels_vertical(const uint8_t *const *rows, const int16_t *weights, int 
     sc_pixels_vertical_reference(rows, weights, nrows, middle, count);
 }
 
-void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, const int32_t *first, const int32_t *count,
-                          const int16_t *weights, int width, int pixels) {
+void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, ptrdiff_t step, const int32_t *first,
+                          const int32_t *count, const int16_t *weights, int width, int pixels) {
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) {
-        horizontal_avx2(middle, out, first, count, weights, width, pixels);
+        horizontal_avx2(middle, out, step, first, count, weights, width, pixels);
         return;
     }
 #endif
-    sc_pixels_horizontal_reference(middle, out, first, count, weights, width, pixels);
+    sc_pixels_horizontal_reference(middle, out, step, first, count, weights, width, pixels);
 }

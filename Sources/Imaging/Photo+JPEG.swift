@@ -84,12 +84,12 @@ extension Photo {
 
     /// The memory a decode needs, from the header alone. At the peak libjpeg holds its
     /// coefficient buffer while writing the decoded pixels; after it, the decoded pixels are
-    /// resampled into the result, which turning upright copies once more.
+    /// resampled (or only turned) upright into the result, one copy either way.
     private static func memoryNeeded(header: JPEGDecoder.Header, decoded: (width: Int, height: Int),
                                      result: (width: Int, height: Int), turned: Bool) -> Int {
         let decodedBytes = decoded.width * decoded.height * 4
         let resampled = decoded.width * decoded.height != result.width * result.height
-        let copies = (resampled ? 1 : 0) + (turned ? 1 : 0)
+        let copies = resampled || turned ? 1 : 0
         return decodedBytes + max(header.coefficientBytes, result.width * result.height * 4 * copies)
     }
 }

@@ -51,8 +51,8 @@ struct PixelLoopTests {
         middle[Int(first[1]) * 4] = -2000
         weights[width] = 1 << 14
         var fast = [UInt8](repeating: 0, count: pixels * 4), reference = fast
-        sc_pixels_horizontal(middle, &fast, first, count, weights, Int32(width), Int32(pixels))
-        sc_pixels_horizontal_reference(middle, &reference, first, count, weights, Int32(width), Int32(pixels))
+        sc_pixels_horizontal(middle, &fast, 4, first, count, weights, Int32(width), Int32(pixels))
+        sc_pixels_horizontal_reference(middle, &reference, 4, first, count, weights, Int32(width), Int32(pixels))
         #expect(zip(fast, reference).filter { $0 != $1 }.isEmpty, "\(zip(fast, reference).filter { $0 != $1 }.count) values differ")
         #expect(fast.contains(0) && fast.contains(255), "the test should reach the clamp at both ends")
         #expect(Set(fast).count > 16, "the sums should vary")

@@ -19,11 +19,12 @@ void sc_pixels_vertical(const uint8_t *const *rows, const int16_t *weights, int 
 void sc_pixels_vertical_reference(const uint8_t *const *rows, const int16_t *weights, int nrows, int16_t *middle,
                                   size_t count);
 
-/// One row of four-channel pixels through per-pixel taps: out pixel x is the sum over k < count[x]
+/// One row of four-channel pixels through per-pixel taps: pixel x, written at out + x · step bytes
+/// (a negative or row-sized step turns the picture as it is written), is the sum over k < count[x]
 /// of middle[first[x] + k] · weights[x · width + k], rounded and clamped to a byte.
-void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, const int32_t *first, const int32_t *count,
-                          const int16_t *weights, int width, int pixels);
-void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, const int32_t *first, const int32_t *count,
-                                    const int16_t *weights, int width, int pixels);
+void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, ptrdiff_t step, const int32_t *first,
+                          const int32_t *count, const int16_t *weights, int width, int pixels);
+void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, ptrdiff_t step, const int32_t *first,
+                                    const int32_t *count, const int16_t *weights, int width, int pixels);
 
 #endif

@@ -7,14 +7,12 @@ extension Bitmap {
     /// never reaches this one).
     func uprightScaled(orientation: Orientation, width: Int, height: Int) throws(ImageError) -> Bitmap {
         let (storedWidth, storedHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
-        var stored = self
-        if storedWidth != self.width || storedHeight != self.height {
-            guard let resampled = LanczosResampler.resample(self, width: storedWidth, height: storedHeight) else {
-                throw .outOfMemory(width: storedWidth, height: storedHeight)
-            }
-            stored = resampled
+        guard storedWidth != self.width || storedHeight != self.height else { return try reoriented(orientation) }
+        // Resampled straight into place: turning upright costs no pass of its own.
+        guard let resampled = LanczosResampler.resample(self, width: storedWidth, height: storedHeight, orientation: orientation) else {
+            throw .outOfMemory(width: width, height: height)
         }
-        return try stored.reoriented(orientation)
+        return resampled
     }
 
     /// This image resampled to `width` × `height` with Lanczos-3 (sharp, no aliasing: for photos).

@@ -92,12 +92,15 @@ struct LanczosResampler {
         }
     }
 
-    /// `source` resampled to `width` × `height`; nil when the memory is not there.
-    static func resample(_ source: Bitmap, width: Int, height: Int) -> Bitmap? {
-        guard var target = Bitmap(width: width, height: height, zeroed: false) else { return nil }
+    /// `source` resampled to `width` × `height` and turned upright per `orientation` in the same
+    /// pass (each output pixel written where it belongs); nil when the memory is not there.
+    static func resample(_ source: Bitmap, width: Int, height: Int, orientation: Orientation = .up) -> Bitmap? {
+        let upright = orientation.swapsDimensions ? (width: height, height: width) : (width: width, height: height)
+        guard var target = Bitmap(width: upright.width, height: upright.height, zeroed: false) else { return nil }
+        let placement = Bitmap.Placement(orientation, width: width, height: height, targetStride: target.stride)
         let horizontal = Taps(source: source.width, target: width)
         let vertical = Taps(source: source.height, target: height)
-        let sourceStride = source.stride, targetStride = target.stride
+        let sourceStride = source.stride
         // Vertical first, straight from the source rows: every target row is a weighted sum of a
         // window of `vertical.width` of them, kept as one middle row of Q6 values (padded for the
         // horizontal loop's whole groups). Then one horizontal pass per target row.
@@ -119,8 +122,8 @@ struct LanczosResampler {
                             let first = Int(vertical.first[y]), count = Int(vertical.count[y])
                             for k in 0..<count { window[k] = UnsafePointer(input + (first + k) * sourceStride) }
                             sc_pixels_vertical(window, rowWeights + y * vertical.width, Int32(count), middle, channels)
-                            sc_pixels_horizontal(middle, output + y * targetStride, firstTaps, countTaps, weightTaps,
-                                                 Int32(horizontal.width), Int32(width))
+                            sc_pixels_horizontal(middle, output + placement.start + y * placement.stepY, placement.stepX,
+                                                 firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
                         }
                     }
                 }

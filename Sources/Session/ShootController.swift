@@ -116,6 +116,8 @@ public final class ShootController: Sendable {
         var closed = false
         var saving = false
         var sharing = false
+        /// The watermarker for the writer, until the writer takes it (see `stamp(with:)`).
+        var watermarker: Owned<Watermarker>?
     }
 
     private let settings: Settings
@@ -135,7 +137,15 @@ public final class ShootController: Sendable {
 
     /// Opens the first camera and starts the camera and writer threads. `watermarker`, when given
     /// (the one that checked the styles), stamps the saved photos: the fonts are not set up twice.
-    public init(settings: Settings, watermarker: Watermarker? = nil) throws {
+    public convenience init(settings: Settings, watermarker: Watermarker? = nil) throws {
+        try self.init(opening: settings)
+        stamp(with: try watermarker ?? Watermarker(fontConfig: settings.fontConfig))
+    }
+
+    /// Opens the first camera and starts the threads without a watermarker: photos can be taken at
+    /// once, and are saved once `stamp(with:)` gives one. So the camera opens and settles while the
+    /// fonts are set up and the style is checked (`shoot --yes`).
+    public init(opening settings: Settings) throws {
         self.settings = settings
         let camera = try Camera.open(settings.devices[0], settings: settings.capture)
         let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
@@ -149,16 +159,13 @@ public final class ShootController: Sendable {
                                            fields: settings.fields))
         fields = Mutex(settings.fields)
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
-        let writer = PhotoWriter(watermarker: try watermarker ?? Watermarker(fontConfig: settings.fontConfig),
-                                 settings: settings.writer)
         let cameraBox = Owned((camera, LazyWatermarker(fontConfig: settings.fontConfig)))
         Threads.detach { [self] in
             runCamera(cameraBox.take())
             finished.withLock { $0 += 1 }
         }
-        let writerBox = Owned(writer)
         Threads.detach { [self] in
-            runWriter(writerBox.take())
+            runWriter()
             finished.withLock { $0 += 1 }
         }
         Threads.detach { [self] in
@@ -176,6 +183,13 @@ public final class ShootController: Sendable {
     }
 
     deinit { close() }
+
+    /// Gives the watermarker saved photos are stamped with (the one that checked the styles); saves
+    /// wait for it. For a controller made with `init(opening:)`, once.
+    public func stamp(with watermarker: Watermarker) {
+        let given = Owned(watermarker)
+        inbox.withLock { $0.watermarker = given }
+    }
 
     /// The size live and review pictures are rendered at; nil (the default) renders none — the
     /// camera then streams only for stills. A photo under review is drawn again at a new size.
@@ -310,7 +324,13 @@ public final class ShootController: Sendable {
     }
 
     private func queue(_ command: Command) {
-        inbox.withLock { $0.commands.append(command) }
+        inbox.withLock { inbox in
+            // A pending render of the same photo reads the newest size when it runs: one is enough.
+            if case .render(let id, let style) = command, inbox.commands.contains(where: {
+                if case .render(id, style) = $0 { true } else { false }
+            }) { return }
+            inbox.commands.append(command)
+        }
     }
 
     private func publish(_ change: (inout Snapshot) -> Void) {
@@ -556,7 +576,9 @@ public final class ShootController: Sendable {
 
     // MARK: the writer thread
 
-    private func runWriter(_ writer: PhotoWriter) {
+    private func runWriter() {
+        guard let given = inbox.wait(until: { $0.closed || $0.watermarker != nil }, then: { $0.watermarker }) ?? nil else { return }
+        let writer = PhotoWriter(watermarker: given.take(), settings: settings.writer)
         while let (id, style) = inbox.wait(until: { $0.closed || !$0.saves.isEmpty }, then: { inbox -> (ShotID, Int)? in
             guard !inbox.saves.isEmpty else { return nil }
             inbox.saving = true

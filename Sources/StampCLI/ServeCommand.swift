@@ -39,7 +39,7 @@ enum ServeCommand: Command {
         }
         defer { prepared.finish(console: console) }
         let settings = prepared.settings
-        let controller = try ShootController(settings: settings, watermarker: prepared.checker)
+        let controller = try ShootController(settings: settings, watermarker: try prepared.checkedWatermarker(context: context))
         defer { controller.close() }
         for notice in controller.snapshot(takeNotices: false).notices {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)

@@ -59,13 +59,22 @@ enum ShootCommand: Command {
             Failure(error, path: folder).message
         }
         defer { prepared.finish(console: console) }
-        let controller = try ShootController(settings: prepared.settings, watermarker: prepared.checker)
+        if interactive {
+            let controller = try ShootController(settings: prepared.settings, watermarker: try prepared.checkedWatermarker(context: context))
+            defer { controller.close() }
+            return ShootScreen(controller: controller, fields: prepared.given).run()
+        }
+        let controller = try ShootController(opening: prepared.settings)
         defer { controller.close() }
-        if interactive { return ShootScreen(controller: controller, fields: prepared.given).run() }
         // gpsd sends a fix about once a second: the first photo waits for a usable one (at most 2 s).
+        // Without gpsd, the shutter goes at once: the camera settles while the fonts are set up and
+        // the style is checked, and a style with errors ends the run before anything is saved.
         let whereabouts = prepared.settings.fields.whereabouts
-        (whereabouts.live as? GPSDReceiver)?.waitForFix(timeout: 2) { whereabouts.rules.judge($0, now: WallClock.monotonic()).fix != nil }
-        return try series(controller, count: photos, interval: pause, console: console)
+        let gps = whereabouts.live as? GPSDReceiver
+        if gps == nil { controller.send(.shutter) }
+        controller.stamp(with: try prepared.checkedWatermarker(context: context))
+        gps?.waitForFix(timeout: 2) { whereabouts.rules.judge($0, now: WallClock.monotonic()).fix != nil }
+        return try series(controller, count: photos, interval: pause, shutterPressed: gps == nil, console: console)
     }
 
     /// The controller's settings and what the front end needs beside them.
@@ -74,10 +83,21 @@ enum ShootCommand: Command {
         /// The values given on the command line (the terminal shows them on its status line).
         var given: Fields
         var folderExisted: Bool
-        /// The watermarker that checked the styles; the controller stamps the photos with it.
-        var checker: Watermarker
+        /// The style chosen to start with, and the variables given for it.
+        var chosen: Template
+        var variables: Set<String>
+        /// The watermarker that checked the styles, when they were checked (the style cycle); the
+        /// controller stamps the photos with it.
+        var checker: Watermarker?
         /// The catalog the photos go into (nil with --no-catalog).
         var logging: PhotoLogging?
+
+        /// `checker`, or one made now that checks the chosen style (one line and exit 65 for a style
+        /// with errors; its warnings said).
+        func checkedWatermarker(context: Context) throws -> Watermarker {
+            if let checker { return checker }
+            return try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context)
+        }
 
         /// After the controller is closed: says how many photos the catalog missed, and removes the
         /// folder when the run saved nothing (no camera, quit at once) and made it.
@@ -91,7 +111,8 @@ enum ShootCommand: Command {
     /// said once; with `styleCycle` false, the chosen style alone), the fields (with the live GPS fix when there is one), the folder (created), the
     /// cameras (with `allCameras`, every one for switching), the writer's settings. With `oneFile`,
     /// `-o photo.jpg` names the one photo's file (as fswebcam's does); otherwise such an `-o` is an
-    /// error. Template and folder problems show before the camera is touched.
+    /// error. Template and folder problems show before the camera is touched; without a cycle, the
+    /// check that needs the fonts (`Prepared.checkedWatermarker`) is left to the caller.
     static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool, styleCycle: Bool = true,
                                    oneFile: Bool,
                                    describe: @escaping @Sendable (any Error, String) -> String) throws -> Prepared {
@@ -101,17 +122,15 @@ enum ShootCommand: Command {
         try StampOptions.connectGPS(&stamp)
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let chosen = try store.resolve(stamp.templateChoice)
-        let checker = try Watermarker(fontConfig: context.resources.fontConfig)
         let variables = Set(stamp.fields.given.extra.keys)
-        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
-            console.err("stampcam: " + warning.description)
-        }
-        if let warning = StampOptions.notShownWarning(chosen, given: stamp.fields.given) { console.err("stampcam: " + warning) }
         // Styles with errors are left out of the cycle (said once), so none fails in the middle of a
         // shoot. Without a cycle to go round (--yes) only the chosen style is set up.
         var styles: [Template] = []
+        var checker: Watermarker?
         if styleCycle {
-            let usable = store.usableStyles(checkingWith: checker, variables: variables)
+            let checked = try checkedWatermarker(chosen, given: stamp.fields.given, variables: variables, context: context)
+            checker = checked
+            let usable = store.usableStyles(checkingWith: checked, variables: variables)
             for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
             styles = usable.styles
         }
@@ -147,13 +166,25 @@ enum ShootCommand: Command {
         settings.markFolder = singleFile == nil
         let logging = try CatalogOptions.log(options, context: context, command: .shoot)
         settings.writer.log = logging
-        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, checker: checker,
-                        logging: logging)
+        return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, chosen: chosen,
+                        variables: variables, checker: checker, logging: logging)
+    }
+
+    /// A watermarker (the fonts set up) that has checked `chosen`: a style with errors is one line
+    /// and exit 65; its warnings are said.
+    static func checkedWatermarker(_ chosen: Template, given: Fields, variables: Set<String>, context: Context) throws -> Watermarker {
+        let checker = try Watermarker(fontConfig: context.resources.fontConfig)
+        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
+            context.console.err("stampcam: " + warning.description)
+        }
+        if let warning = StampOptions.notShownWarning(chosen, given: given) { context.console.err("stampcam: " + warning) }
+        return checker
     }
 
     /// `--yes`: shutter, use, and the next one after `interval` seconds; a Ctrl-C ends the series
-    /// after the photo in hand is saved (exit 130).
-    static func series(_ controller: ShootController, count: Int, interval: Double, console: Console) throws -> ExitCode {
+    /// after the photo in hand is saved (exit 130). With `shutterPressed`, the first shutter was sent.
+    static func series(_ controller: ShootController, count: Int, interval: Double, shutterPressed: Bool,
+                       console: Console) throws -> ExitCode {
         let stop = Mutex(false)
         let interrupt = Signals.shared.interceptInterrupt { stop.withLock { $0 = true } }
         defer { interrupt.cancel() }
@@ -164,7 +195,7 @@ enum ShootCommand: Command {
                 while WallClock.monotonic() < end && !stop.withLock({ $0 }) { WallClock.sleep(min(0.1, end - WallClock.monotonic())) }
             }
             if stop.withLock({ $0 }) { return .interrupted }
-            controller.send(.shutter)
+            if number > 1 || !shutterPressed { controller.send(.shutter) }
             let taken = controller.wait(timeout: 600) { $0.state.phase != .capturing && $0.state.phase != .viewfinder }
             report(controller, console: console)
             guard let taken, taken.state.phase == .reviewing else { throw taken?.lastError ?? Failure("the camera gave no photo", code: .unavailable) }

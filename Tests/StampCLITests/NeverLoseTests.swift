@@ -122,7 +122,7 @@ import Glibc
         #expect(TestFiles.files(in: folder + "/out") == ["good.jpg"])
     }
 
-    @Test("a template that check rejects is rejected by apply too, before any photo: one line, exit 65")
+    @Test("a template that check rejects is rejected by apply and shoot too, before any photo: one line, exit 65")
     func invalidTemplate() throws {
         let folder = try TestFiles.temporaryFolder("bad-template")
         try TestFiles.write(Self.photo, to: folder + "/a.jpg")
@@ -135,6 +135,11 @@ import Glibc
         #expect(apply.err.count == 1)
         #expect(apply.err.first?.hasPrefix("stampcam: x.json: blocks[0].lines[0]:") == true)
         #expect(!FileSystem.exists(folder + "/out/a.jpg"))
+        // shoot --yes checks the style while the camera settles for the first photo: it is not saved.
+        let shoot = CLI.run(["shoot", "--yes", "--device", "test", "-o", folder + "/shots", "--template", folder + "/x.json"])
+        #expect(shoot.code == 65)
+        #expect(shoot.err.count == 1 && shoot.err.first?.hasPrefix("stampcam: x.json: blocks[0].lines[0]:") == true, "\(shoot.err)")
+        #expect(!FileSystem.exists(folder + "/shots"), "the folder made for the run is removed, nothing in it")
     }
 
     @Test("a missing template file is 66 with the reason; a --template-dir that is not there is an error")

@@ -18,11 +18,11 @@ xargs -0 perf record -q -o "$work/perf.data" -F 2000 -- "$stampcam" apply -j 1 -
     echo "perf profile: $stampcam apply -j 1, $PHOTOS photos of $CORPUS ($(date -u +%F))"
     echo "top 5 libraries (self):"
     perf report -i "$work/perf.data" --no-children --sort dso --stdio 2>/dev/null |
-        grep -E '^ +[0-9]' | head -5 | awk '{printf "  %7s  %s\n", $1, $2}'
+        grep -E '^ +[0-9]' | sed -n 1,5p | awk '{printf "  %7s  %s\n", $1, $2}'
     echo "top 5 functions (self; a library's stripped static code counted as one):"
     perf report -i "$work/perf.data" --no-children --sort dso,sym --stdio 2>/dev/null | grep -E '^ +[0-9]' |
         awk '{ share = $1; sub(/%/, "", share); dso = $2; sym = $4
                if (sym ~ /^0x/) sym = "(static code of " dso ")"; else sym = sym " (" dso ")"
                total[sym] += share }
-             END { for (s in total) printf "  %6.2f%%  %s\n", total[s], s }' | sort -rn | head -5
+             END { for (s in total) printf "  %6.2f%%  %s\n", total[s], s }' | sort -rn | sed -n 1,5p
 } | tee "$output"

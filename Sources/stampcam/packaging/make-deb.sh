@@ -45,7 +45,8 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/stampcam" | sed -n '
 linked=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+' "$binary" | sort -u); do
     grep -qxF "$soname" <<< "$linked" && continue
-    file=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
+    # awk reads to the end: leaving early would kill ldconfig with SIGPIPE, a failure under pipefail.
+    file=$(ldconfig -p | awk -v name="$soname" '$1 == name && !found { print $NF; found = 1 }')
     [ -n "$file" ] || { echo "make-deb.sh: $soname (opened at run time) is not installed here" >&2; exit 1; }
     package=$(dpkg-query -S "$(readlink -f "$file")" | cut -d: -f1)
     depends+=", $package (>= $(dpkg-query -W -f='${source:Upstream-Version}' "$package"))"

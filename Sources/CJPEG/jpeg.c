@@ -164,6 +164,7 @@ struct sc_decoder {
     error_manager errors;
     struct jpeg_progress_mgr progress;
     unsigned char *cmykRow;
+    int started;            // jpeg_start_decompress has run
     const char *unusable;   // why no further call can succeed, or NULL
 };
 
@@ -357,6 +358,97 @@ static void cmyk_row_to_bgrx(const unsigned char *cmyk, unsigned char *bgrx, int
     }
 }
 
+// The three steps of a decode, for an entry point that has armed the error manager.
+static void start_locked(sc_decoder *decoder, int eighths) {
+    struct jpeg_decompress_struct *c = &decoder->cinfo;
+    int isCMYK = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK;
+    c->out_color_space = isCMYK ? JCS_CMYK : JCS_EXT_BGRX;
+    c->scale_num = (unsigned int)eighths;
+    c->scale_denom = 8;
+    jpeg_start_decompress(c);
+    if (isCMYK) {
+        decoder->cmykRow = malloc((size_t)c->output_width * 4);
+        if (!decoder->cmykRow) fail((j_common_ptr)c, SC_OUT_OF_MEMORY, 0, "out of memory for a CMYK row");
+    }
+    decoder->started = 1;
+}
+
+static void read_row_locked(sc_decoder *decoder, unsigned char *row) {
+    struct jpeg_decompress_struct *c = &decoder->cinfo;
+    if (c->output_scanline >= c->output_height) fail((j_common_ptr)c, SC_FAILED, 0, "read past the last row");
+    JSAMPROW target = decoder->cmykRow ? decoder->cmykRow : row;
+    jpeg_read_scanlines(c, &target, 1);
+    if (decoder->cmykRow) cmyk_row_to_bgrx(decoder->cmykRow, row, (int)c->output_width, c->saw_Adobe_marker);
+}
+
+static void finish_locked(sc_decoder *decoder, sc_salvage_report *report) {
+    struct jpeg_decompress_struct *c = &decoder->cinfo;
+    if (c->output_scanline < c->output_height) fail((j_common_ptr)c, SC_FAILED, 0, "finished before the last row");
+    // The end marker was missing: complete only if no scan was cut and, in a progressive file, every
+    // coefficient of every component reached full precision (a cut between scans leaves some coarse).
+    if (decoder->errors.sawEOF && !decoder->errors.truncated && c->progressive_mode && !all_coefficients_complete(c)) {
+        decoder->errors.truncated = 1;
+        if (!decoder->errors.salvage) fail((j_common_ptr)c, SC_TRUNCATED, 0, "Premature end of JPEG file");
+    }
+    decoder->errors.missingEnd = decoder->errors.sawEOF && !decoder->errors.truncated;
+    jpeg_finish_decompress(c);
+    free(decoder->cmykRow);
+    decoder->cmykRow = NULL;
+    // finish_decompress released the image: a second decode would need the header again.
+    decoder->unusable = "the image has been decoded already";
+    report->corruptWarnings = decoder->errors.corruptWarnings;
+    report->truncated = decoder->errors.truncated;
+    report->missingEnd = decoder->errors.missingEnd;
+    snprintf(report->firstWarning, sizeof report->firstWarning, "%s", decoder->errors.firstWarning);
+}
+
+int sc_decoder_start(sc_decoder *decoder, int eighths, int *width, int *height, sc_outcome *outcome) {
+    *width = 0;
+    *height = 0;
+    if (!usable(decoder, outcome)) return -1;
+    if (setjmp(decoder->errors.jump)) {
+        fail_call(decoder, outcome);
+        return -1;
+    }
+    decoder->errors.armed = 1;
+    if (decoder->started) fail((j_common_ptr)&decoder->cinfo, SC_FAILED, 0, "the decode has started already");
+    start_locked(decoder, eighths);
+    decoder->errors.armed = 0;
+    *width = (int)decoder->cinfo.output_width;
+    *height = (int)decoder->cinfo.output_height;
+    succeed(outcome);
+    return 0;
+}
+
+int sc_decoder_read_rows(sc_decoder *decoder, unsigned char *const *rows, int count, sc_outcome *outcome) {
+    if (!usable(decoder, outcome)) return -1;
+    if (setjmp(decoder->errors.jump)) {
+        fail_call(decoder, outcome);
+        return -1;
+    }
+    decoder->errors.armed = 1;
+    if (!decoder->started) fail((j_common_ptr)&decoder->cinfo, SC_FAILED, 0, "rows read before the decode started");
+    for (int i = 0; i < count; i++) read_row_locked(decoder, rows[i]);
+    decoder->errors.armed = 0;
+    succeed(outcome);
+    return 0;
+}
+
+int sc_decoder_finish(sc_decoder *decoder, sc_salvage_report *report, sc_outcome *outcome) {
+    memset(report, 0, sizeof *report);
+    if (!usable(decoder, outcome)) return -1;
+    if (setjmp(decoder->errors.jump)) {
+        fail_call(decoder, outcome);
+        return -1;
+    }
+    decoder->errors.armed = 1;
+    if (!decoder->started) fail((j_common_ptr)&decoder->cinfo, SC_FAILED, 0, "finished before the decode started");
+    finish_locked(decoder, report);
+    decoder->errors.armed = 0;
+    succeed(outcome);
+    return 0;
+}
+
 int sc_decoder_decode(sc_decoder *decoder, int eighths, unsigned char *pixels, size_t stride, size_t capacity,
                       sc_salvage_report *report, sc_outcome *outcome) {
     memset(report, 0, sizeof *report);
@@ -367,44 +459,19 @@ int sc_decoder_decode(sc_decoder *decoder, int eighths, unsigned char *pixels, s
         return -1;
     }
     decoder->errors.armed = 1;
-    int isCMYK = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK;
-    c->out_color_space = isCMYK ? JCS_CMYK : JCS_EXT_BGRX;
-    c->scale_num = (unsigned int)eighths;
-    c->scale_denom = 8;
+    if (decoder->started) fail((j_common_ptr)c, SC_FAILED, 0, "the decode has started already");
     // The caller sized the pixels from sc_decoder_scaled_size; check rather than trust it, before
     // libjpeg takes in the scans.
+    c->scale_num = (unsigned int)eighths;
+    c->scale_denom = 8;
     jpeg_calc_output_dimensions(c);
     if (stride == 0 || (size_t)c->output_width * 4 > stride || (size_t)c->output_height > capacity / stride) {
         fail((j_common_ptr)c, SC_FAILED, 0, "the pixel buffer is smaller than the decoded image");
     }
-    jpeg_start_decompress(c);
-    if (isCMYK) {
-        decoder->cmykRow = malloc((size_t)c->output_width * 4);
-        if (!decoder->cmykRow) fail((j_common_ptr)c, SC_OUT_OF_MEMORY, 0, "out of memory for a CMYK row");
-    }
-    while (c->output_scanline < c->output_height) {
-        unsigned char *row = pixels + (size_t)c->output_scanline * stride;
-        JSAMPROW target = isCMYK ? decoder->cmykRow : row;
-        jpeg_read_scanlines(c, &target, 1);
-        if (isCMYK) cmyk_row_to_bgrx(decoder->cmykRow, row, (int)c->output_width, c->saw_Adobe_marker);
-    }
-    // The end marker was missing: complete only if no scan was cut and, in a progressive file, every
-    // coefficient of every component reached full precision (a cut between scans leaves some coarse).
-    if (decoder->errors.sawEOF && !decoder->errors.truncated && c->progressive_mode && !all_coefficients_complete(c)) {
-        decoder->errors.truncated = 1;
-        if (!decoder->errors.salvage) fail((j_common_ptr)c, SC_TRUNCATED, 0, "Premature end of JPEG file");
-    }
-    decoder->errors.missingEnd = decoder->errors.sawEOF && !decoder->errors.truncated;
-    jpeg_finish_decompress(c);
+    start_locked(decoder, eighths);
+    while (c->output_scanline < c->output_height) read_row_locked(decoder, pixels + (size_t)c->output_scanline * stride);
+    finish_locked(decoder, report);
     decoder->errors.armed = 0;
-    free(decoder->cmykRow);
-    decoder->cmykRow = NULL;
-    // finish_decompress released the image: a second decode would need the header again.
-    decoder->unusable = "the image has been decoded already";
-    report->corruptWarnings = decoder->errors.corruptWarnings;
-    report->truncated = decoder->errors.truncated;
-    report->missingEnd = decoder->errors.missingEnd;
-    snprintf(report->firstWarning, sizeof report->firstWarning, "%s", decoder->errors.firstWarning);
     succeed(outcome);
     return 0;
 }

@@ -43,11 +43,18 @@ extension Photo {
         let target = options.fittedSize(width: upright.width, height: upright.height)
 
         let targetStored = orientation.swapsDimensions ? (width: target.height, height: target.width) : target
-        let eighths = try Self.decodeScale(decoder, header: header, target: targetStored, result: target,
-                                           turned: orientation != .up, limit: options.memoryLimit)
-        let decoded = try decoder.decodeReporting(eighths: eighths)
+        let eighths = try Self.decodeScale(decoder, header: header, target: targetStored, turned: orientation != .up,
+                                           limit: options.memoryLimit)
+        let decoded: (bitmap: Bitmap, warnings: [String])
+        if try decoder.scaledSize(eighths: eighths) == targetStored {  // as memoryNeeded counts it
+            let whole = try decoder.decodeReporting(eighths: eighths)
+            decoded = (try whole.bitmap.reoriented(orientation), whole.warnings)
+        } else {
+            decoded = try decoder.decodeResampled(eighths: eighths, width: targetStored.width, height: targetStored.height,
+                                                  orientation: orientation)
+        }
         metadata.warnings += decoded.warnings
-        let bitmap = try decoded.bitmap.uprightScaled(orientation: orientation, width: target.width, height: target.height)
+        let bitmap = decoded.bitmap
         self.init(bitmap: bitmap, metadata: metadata, sourceWidth: width, sourceHeight: height,
                   decodeEighths: eighths)
     }
@@ -56,41 +63,44 @@ extension Photo {
     /// Lanczos-3 then shrinks the rest of the way, and it needs room to work: landing just above
     /// the target leaves the DCT's block structure in the picture (4–6 dB PSNR lost against
     /// libvips' thumbnail on the corpus). So the scale leaves a residual of at least 1.5×, and 2×
-    /// after the crude 1- to 3-point IDCTs (3/8 at 1.5× still lost 0.8 dB). When that decode
+    /// after the crude 1- and 2-point IDCTs (3/8 at 1.5× still lost 0.8 dB). When that decode
     /// would pass the memory limit, a smaller scale that still covers the target is taken
     /// instead: a photo is never refused for the sake of sharpness.
     private static func decodeScale(_ decoder: borrowing JPEGDecoder, header: JPEGDecoder.Header,
-                                    target: (width: Int, height: Int), result: (width: Int, height: Int),
-                                    turned: Bool, limit: Int) throws(ImageError) -> Int {
+                                    target: (width: Int, height: Int), turned: Bool, limit: Int) throws(ImageError) -> Int {
         var sizes: [(width: Int, height: Int)] = []
         for eighths in 1...8 { sizes.append(try decoder.scaledSize(eighths: eighths)) }
         let covering = (1...8).first { sizes[$0 - 1].width >= target.width && sizes[$0 - 1].height >= target.height } ?? 8
-        let sharp = (covering...8).first { eighths in
+        // libjpeg-turbo has SIMD IDCTs for 1/8, 2/8, 4/8 and 8/8 only. The others are plain C (a
+        // 6×6 IDCT, and 12×12 for 4:2:0 chroma, at 6/8): measured on the corpus, 3/8 costs as much
+        // as 4/8, and 5/8 or 6/8 more than 8/8. So the sharp scale is the first of those four.
+        let fastest = [1, 2, 4, 8].first { eighths in
             let room = eighths >= 4 ? 1.5 : 2.0
-            return Double(sizes[eighths - 1].width) >= room * Double(target.width)
+            return eighths >= covering && Double(sizes[eighths - 1].width) >= room * Double(target.width)
                 && Double(sizes[eighths - 1].height) >= room * Double(target.height)
         } ?? 8
-        // libjpeg-turbo has SIMD IDCTs for 8/8, 4/8, 2/8 and 1/8 only; 7/8 (a 7×7 IDCT, 14×14 for
-        // 4:2:0 chroma) costs more than decoding whole and resampling the extra 14%.
-        let fastest = sharp == 7 ? 8 : sharp
         for eighths in stride(from: fastest, through: covering, by: -1) {
             let size = sizes[eighths - 1]
-            if memoryNeeded(header: header, decoded: size, result: result, turned: turned) <= limit { return eighths }
+            if memoryNeeded(header: header, decoded: size, target: target, turned: turned) <= limit { return eighths }
         }
         let size = sizes[covering - 1]
-        throw .tooMuchMemory(needed: memoryNeeded(header: header, decoded: size, result: result, turned: turned),
+        throw .tooMuchMemory(needed: memoryNeeded(header: header, decoded: size, target: target, turned: turned),
                              limit: limit, coefficients: header.coefficientBytes)
     }
 
-    /// The memory a decode needs, from the header alone. At the peak libjpeg holds its
-    /// coefficient buffer while writing the decoded pixels; after it, the decoded pixels are
-    /// resampled (or only turned) upright into the result, one copy either way.
+    /// The memory a decode needs, from the header alone. Decoded at another size than `target`
+    /// (stored orientation), the rows are resampled as they come: at the peak libjpeg's coefficient
+    /// buffer (multi-scan files), the window of rows the filter reads and the result are held at
+    /// once. Decoded at the target size, the decoded pixels are held with the coefficients, then
+    /// with their turned copy.
     private static func memoryNeeded(header: JPEGDecoder.Header, decoded: (width: Int, height: Int),
-                                     result: (width: Int, height: Int), turned: Bool) -> Int {
-        let decodedBytes = decoded.width * decoded.height * 4
-        let resampled = decoded.width * decoded.height != result.width * result.height
-        let copies = resampled || turned ? 1 : 0
-        return decodedBytes + max(header.coefficientBytes, result.width * result.height * 4 * copies)
+                                     target: (width: Int, height: Int), turned: Bool) -> Int {
+        let resultBytes = target.width * target.height * 4
+        guard decoded == target else {
+            let window = LanczosResampler.windowBytes(sourceWidth: decoded.width, sourceHeight: decoded.height, height: target.height)
+            return header.coefficientBytes + window + resultBytes
+        }
+        return resultBytes + max(header.coefficientBytes, turned ? resultBytes : 0)
     }
 }
 

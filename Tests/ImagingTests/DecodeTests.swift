@@ -46,23 +46,25 @@ import TestSupport
         let bytes = try FixturePhoto(name: "large.jpg", width: 4096, height: 2731).jpeg()
         let photo = try Photo(jpeg: bytes)
         #expect(photo.sourceWidth == 4096 && photo.sourceHeight == 2731)
-        #expect(photo.decodeEighths == 4)  // 3/8 (1536 px) is too close for the crude 3-point IDCT
+        #expect(photo.decodeEighths == 4)  // 3/8 (1536 px) would be too close, and no faster
         #expect(photo.width == 1024 && photo.height == 683)
+        // 6/8 (3072 px) would leave 1.5x, but its plain-C IDCT costs more than a whole decode.
         let large = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
-        #expect(large.decodeEighths == 6 && large.width == 2000)  // 3072 px: the first 1.5x
+        #expect(large.decodeEighths == 8 && large.width == 2000)
         let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
         #expect(full.decodeEighths == 8 && full.width == 4096)
     }
 
     @Test("a rotated photo picks its DCT scale on the upright size")
     func shrinkRotated() throws {
-        // Stored 512x342, upright 342x512; fitted to 256 it is 171x256 upright, 256x171 stored.
-        let bytes = try Fixtures.oriented(.right, width: 342, height: 512).jpeg()
+        // Stored 2048x1368, upright 1368x2048; fitted to 256 it is 171x256 upright, 256x171 stored.
+        let bytes = try Fixtures.oriented(.right, width: 1368, height: 2048).jpeg()
         let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 256))
         #expect(photo.metadata.orientation == .right)
         #expect(photo.width == 171 && photo.height == 256)
-        // 6/8 gives 384x257, 1.5x the stored target 256x171; compared unturned it would not
-        #expect(photo.decodeEighths == 6)
+        // 2/8 gives 512x342, 2x the stored target 256x171; compared unturned (171x256) its 342
+        // rows would fall short and 4/8 would be taken.
+        #expect(photo.decodeEighths == 2)
     }
 
     @Test("a small photo is never upscaled")
@@ -97,15 +99,15 @@ import TestSupport
 
 /// The same on real camera photos from ../shared/corpus, when it is there.
 @Suite struct CorpusDecodeTests {
-    @Test("a 22 MP camera photo is shrunk on load: decoded at 3/8, leaving Lanczos a 2x shrink to 1024 px", .needsCorpus)
+    @Test("a 22 MP camera photo is shrunk on load: decoded at 4/8, leaving Lanczos a 2.8x shrink to 1024 px", .needsCorpus)
     func shrinkOnLoad() throws {
         let bytes = try TestFiles.bytes(Corpus.path("drewnoakes-metadata-extractor-images/jpg/Issue 266.jpg"))
         let photo = try Photo(jpeg: bytes)
         #expect(photo.sourceWidth == 5760 && photo.sourceHeight == 3840)
-        #expect(photo.decodeEighths == 3)
+        #expect(photo.decodeEighths == 4)  // 2/8 (1440 px) leaves too little for its 2-point IDCT
         #expect(photo.width == 1024 && photo.height == 683)
         let large = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 2000))
-        #expect(large.decodeEighths == 5)
+        #expect(large.decodeEighths == 8)  // 4/8 (2880 px) is under 1.5x; 5/8 is slower than 8/8
         let full = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
         #expect(full.decodeEighths == 8 && full.width == 5760)
     }
@@ -136,5 +138,69 @@ import TestSupport
             samplings.insert(JPEGSegments.samplingFactors(bytes).first.map { "\($0.h)x\($0.v)" } ?? "?")
         }
         #expect(samplings.isSuperset(of: ["2x2", "2x1", "1x2", "1x1"]), "the corpus has \(samplings.sorted())")
+    }
+}
+
+/// A photo shrunk on load is resampled as libjpeg hands over its rows, never decoded whole first:
+/// the result must be the very pixels of a whole decode resampled afterwards.
+@Suite struct StreamedDecodeTests {
+    /// What `Photo(jpeg:)` would give without streaming: decoded whole at the same scale, then
+    /// resampled and turned upright.
+    static func decodedWhole(_ bytes: [UInt8], eighths: Int, width: Int, height: Int) throws -> Bitmap {
+        let decoder = try JPEGDecoder(data: bytes)
+        let orientation = PhotoMetadata(exif: decoder.exif, iccProfile: nil).orientation
+        return try decoder.decodeReporting(eighths: eighths).bitmap.uprightScaled(orientation: orientation, width: width, height: height)
+    }
+
+    @Test("orientations 1–8 and every subsampling: the same pixels as a whole decode resampled after",
+          arguments: Fixtures.orientations + FixtureSampling.allCases.map { Fixtures.sampled($0, width: 640, height: 360) })
+    func sameAsWhole(fixture: FixturePhoto) throws {
+        let bytes = try fixture.jpeg()
+        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 100))
+        #expect(max(photo.width, photo.height) == 100)
+        let whole = try Self.decodedWhole(bytes, eighths: photo.decodeEighths, width: photo.width, height: photo.height)
+        #expect(PixelCompare.meanDifference(photo.bitmap, whole) == 0, "\(fixture)")
+    }
+
+    @Test("progressive, arithmetic, greyscale and CMYK files stream the same way",
+          arguments: ["progressive", "arithmetic", "grayscale", "cmyk", "422", "444"])
+    func otherFlavours(name: String) throws {
+        let bytes = try HostileDecodeTests.fixture(name)
+        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 57))
+        #expect(max(photo.width, photo.height) == 57)
+        let whole = try Self.decodedWhole(bytes, eighths: photo.decodeEighths, width: photo.width, height: photo.height)
+        #expect(PixelCompare.meanDifference(photo.bitmap, whole) == 0, "\(name)")
+    }
+
+    @Test("the comparison can fail: another scale, resampled to the same size, differs")
+    func comparisonCanFail() throws {
+        let bytes = try Fixtures.sampled(.s420, width: 640, height: 360).jpeg()
+        let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 100))
+        let other = try Self.decodedWhole(bytes, eighths: photo.decodeEighths == 8 ? 4 : 8, width: photo.width, height: photo.height)
+        #expect(try #require(PixelCompare.meanDifference(photo.bitmap, other)) > 0)
+    }
+
+    @Test("a row source is read exactly to its last row, whatever the windows needed")
+    func readsEveryRow() throws {
+        for (sourceHeight, height) in [(300, 101), (97, 61), (1000, 7), (5, 3)] {
+            var read = 0
+            let source = LanczosResampler.Source.rows(width: 40, height: sourceHeight) { (row) throws(ImageError) in
+                for i in 0..<160 { row[i] = UInt8(truncatingIfNeeded: read &* 31 &+ i) }
+                read += 1
+            }
+            let result = try LanczosResampler.resample(source, width: 17, height: height)
+            #expect(read == sourceHeight && result.height == height, "\(sourceHeight) → \(height): read \(read)")
+        }
+    }
+
+    @Test("an error reading a row comes out of the resampler as it was thrown")
+    func rowErrorsPassThrough() {
+        var read = 0
+        let source = LanczosResampler.Source.rows(width: 40, height: 300) { (_) throws(ImageError) in
+            read += 1
+            if read == 150 { throw .truncated }
+        }
+        #expect(throws: ImageError.truncated) { try LanczosResampler.resample(source, width: 20, height: 100) }
+        #expect(read == 150)
     }
 }

@@ -61,6 +61,22 @@ import TestSupport
         #expect(photo.metadata.warnings.first?.hasPrefix("corrupt JPEG data: ") == true)
     }
 
+    @Test("shrunk on load (resampled as the rows come), damage is refused and salvaged the same way")
+    func damageWhileStreaming() throws {
+        let small = LoadOptions(maxSize: 100)
+        var salvaging = small
+        salvaging.salvage = true
+        let cut = BadJPEG.truncated(try HostileJPEG.encoded(width: 320, height: 240), fraction: 0.6)
+        #expect(throws: ImageError.truncated) { try Photo(jpeg: cut, options: small) }
+        let photo = try Photo(jpeg: cut, options: salvaging)
+        #expect(photo.width == 100 && photo.decodeEighths < 8)
+        #expect(photo.metadata.warnings == ["truncated JPEG: the data ends before the image does; the rest of the picture is grey"])
+        let lying = HostileJPEG.resized(try HostileJPEG.encoded(width: 640, height: 480), width: 14000, height: 14000)
+        #expect(throws: ImageError.corruptData("premature end of data segment")) { try Photo(jpeg: lying, options: small) }
+        let salvaged = try Photo(jpeg: lying, options: salvaging)
+        #expect(salvaged.width == 100 && salvaged.metadata.warnings.count == 1)
+    }
+
     /// The detail of the `.corruptData` error `body` throws; nil for anything else.
     static func corruptData(_ body: () throws(ImageError) -> Photo) -> String? {
         do {
@@ -125,7 +141,11 @@ import TestSupport
         // 4:2:0: luma 1750x1750 blocks, each chroma 875x875, 128 bytes a block; pixels at 1/8.
         let coefficients = (1750 * 1750 + 2 * 875 * 875) * 128
         #expect(coefficients == 588_000_000)
-        let needed = 1750 * 1750 * 4 + coefficients
+        // Resampled as it decodes (at 1/8, the smallest cover): the coefficients, the filter's
+        // window of rows and the 1024x1024 result.
+        let window = LanczosResampler.windowBytes(sourceWidth: 1750, sourceHeight: 1750, height: 1024)
+        #expect(window == 12 * 1750 * 4)
+        let needed = coefficients + window + 1024 * 1024 * 4
         #expect(throws: ImageError.tooMuchMemory(needed: needed, limit: 512_000_000, coefficients: coefficients)) {
             try Photo(jpeg: bomb)
         }
@@ -134,7 +154,7 @@ import TestSupport
             try Photo(jpeg: bomb, options: LoadOptions(memoryLimit: 700_000_000))
         }
         let message = ImageError.tooMuchMemory(needed: needed, limit: 512_000_000, coefficients: coefficients).description
-        #expect(message == "decoding would need 601 MB (588 MB of it for the DCT coefficients a progressive JPEG keeps for the whole image), above the memory limit of 512 MB")
+        #expect(message == "decoding would need 593 MB (588 MB of it for the DCT coefficients a progressive JPEG keeps for the whole image), above the memory limit of 512 MB")
     }
 
     @Test("a baseline file with the same header needs no coefficient buffer", arguments: [false, true])
@@ -162,7 +182,7 @@ import TestSupport
         }
     }
 
-    @Test("the memory check counts the decoded pixels at the scale shrink-on-load picks, and the result")
+    @Test("the memory check counts the decoded pixels, or the rows a shrink on load holds, and the result")
     func memoryForPixels() throws {
         let bytes = try HostileJPEG.encoded(width: 800, height: 600)
         let full = 800 * 600 * 4
@@ -170,10 +190,15 @@ import TestSupport
         #expect(throws: ImageError.tooMuchMemory(needed: full, limit: full - 1, coefficients: 0)) {
             try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0, memoryLimit: full - 1))
         }
-        // For 150 px: 4/8 (400x300) leaves Lanczos room, but under a limit that only holds 2/8
-        // (200x150; 1/8 would not cover it) resampled to 150x113, the photo is decoded at 2/8.
-        let shrunk = 200 * 150 * 4 + 150 * 113 * 4
-        #expect(try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150)).decodeEighths == 4)
+        // For 150 px: 4/8 (400x300) leaves Lanczos room; it is resampled as it decodes, so only the
+        // filter's window of rows is held besides the 150x113 result. Under a limit that holds
+        // only 2/8's smaller window (200 px rows; 3/8's are longer, 1/8 would not cover the
+        // target), 2/8 is taken.
+        let result = 150 * 113 * 4
+        let sharp = LanczosResampler.windowBytes(sourceWidth: 400, sourceHeight: 300, height: 113) + result
+        let shrunk = LanczosResampler.windowBytes(sourceWidth: 200, sourceHeight: 150, height: 113) + result
+        #expect(shrunk < sharp && sharp < full / 4)
+        #expect(try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150, memoryLimit: sharp)).decodeEighths == 4)
         let photo = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 150, memoryLimit: shrunk))
         #expect(photo.decodeEighths == 2 && photo.width == 150 && photo.height == 113)
         #expect(throws: ImageError.tooMuchMemory(needed: shrunk, limit: shrunk - 1, coefficients: 0)) {

@@ -86,6 +86,15 @@ int sc_decoder_scaled_size(sc_decoder *decoder, int eighths, int *width, int *he
 int sc_decoder_decode(sc_decoder *decoder, int eighths, unsigned char *pixels, size_t stride, size_t capacity,
                       sc_salvage_report *report, sc_outcome *outcome);
 
+/// The same decode a few rows at a time, for a caller that consumes rows as they come (the
+/// resampler keeps only the window it needs): start, then read every row in order, then finish.
+/// Each returns 0 on success; after a failure the decoder refuses further calls.
+int sc_decoder_start(sc_decoder *decoder, int eighths, int *width, int *height, sc_outcome *outcome);
+/// The next `count` rows, 32-bit BGRX, one into each of `rows` (each output-width × 4 bytes).
+int sc_decoder_read_rows(sc_decoder *decoder, unsigned char *const *rows, int count, sc_outcome *outcome);
+/// After the last row: what was salvaged.
+int sc_decoder_finish(sc_decoder *decoder, sc_salvage_report *report, sc_outcome *outcome);
+
 typedef struct {
     int quality;            // 1...100
     int subsampling;        // 420, 422 or 444

@@ -162,6 +162,33 @@ struct JPEGDecoder: ~Copyable {
                               stride, pixels.count, &report, &outcome)
         }
         guard status == 0 else { throw Self.error(outcome, header: header) }
+        return (bitmap, Self.warnings(report))
+    }
+
+    /// Decodes at `eighths`/8 of full size and resamples to `width` × `height` as the rows come,
+    /// turned upright per `orientation`: the decoded picture is never held whole, only the few rows
+    /// the filter's window covers (see `LanczosResampler.windowBytes`).
+    func decodeResampled(eighths: Int, width: Int, height: Int,
+                         orientation: Orientation) throws(ImageError) -> (bitmap: Bitmap, warnings: [String]) {
+        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
+        var outcome = sc_outcome()
+        guard sc_decoder_start(handle, Int32(eighths), &decodedWidth, &decodedHeight, &outcome) == 0 else {
+            throw Self.error(outcome, header: header)
+        }
+        let handle = self.handle, header = self.header
+        let source = LanczosResampler.Source.rows(width: Int(decodedWidth), height: Int(decodedHeight)) { (row) throws(ImageError) in
+            var rows: UnsafeMutablePointer<UInt8>? = row
+            var outcome = sc_outcome()
+            guard sc_decoder_read_rows(handle, &rows, 1, &outcome) == 0 else { throw Self.error(outcome, header: header) }
+        }
+        let bitmap = try LanczosResampler.resample(source, width: width, height: height, orientation: orientation)
+        var report = sc_salvage_report()
+        guard sc_decoder_finish(handle, &report, &outcome) == 0 else { throw Self.error(outcome, header: header) }
+        return (bitmap, Self.warnings(report))
+    }
+
+    /// What salvage decoded past, in words.
+    private static func warnings(_ report: sc_salvage_report) -> [String] {
         var warnings: [String] = []
         if report.missingEnd != 0 {
             warnings.append("the file ends without its JPEG end marker (every pixel was there)")
@@ -170,11 +197,11 @@ struct JPEGDecoder: ~Copyable {
             warnings.append("truncated JPEG: the data ends before the image does; the rest of the picture is grey")
         }
         if report.corruptWarnings > 0 {
-            let first = Self.withoutPrefix(Self.text(of: report.firstWarning))
+            let first = withoutPrefix(text(of: report.firstWarning))
             let count = report.corruptWarnings == 1 ? "" : " (and \(report.corruptWarnings - 1) more)"
             warnings.append("corrupt JPEG data: \(first)\(count); parts of the picture may be grey or garbled")
         }
-        return (bitmap, warnings)
+        return warnings
     }
 
     /// Turns libjpeg's outcome into the error a user can act on.

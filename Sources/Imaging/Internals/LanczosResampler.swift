@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// Separable Lanczos-3 resampling of 32-bit BGRX pixels, in one pass over the source: each target
-/// row is the weighted sum of a window of source rows, then filtered horizontally (the loops are
+/// row is the weighted sum of a window of source rows (a decode in progress can hand them over one
+/// by one, so a photo shrunk on load is never held whole), then filtered horizontally (the loops are
 /// C, CPixels: 14-bit fixed point, two taps per `pmaddwd`). Neither Cairo (pixman's GOOD filter is a softer box/tent
 /// blend) nor libjpeg offers a Lanczos kernel; this is the filter libvips' `thumbnail` and
 /// ImageMagick's `-resize` use, so fine detail survives the shrink without aliasing.
@@ -23,6 +24,12 @@ struct LanczosResampler {
         /// At least the widest tap range, rounded up to whole groups of `SC_PIXELS_TAP_GROUP`.
         let width: Int
 
+        /// The most source pixels one target pixel reads: the table's span before padding.
+        static func span(source: Int, target: Int) -> Int {
+            let support = LanczosResampler.lobes * max(Double(source) / Double(target), 1)
+            return min(Int((support * 2).rounded(.up)) + 1, max(source, 1))
+        }
+
         /// Taps mapping `source` pixels onto `target`, edge to edge with pixel centres aligned:
         /// the centre of target pixel i sits at (i + 0.5) · source / target − 0.5. Past the
         /// edges the border pixel is repeated, so borders neither fade nor ring.
@@ -31,7 +38,7 @@ struct LanczosResampler {
             // Shrinking stretches the kernel over `scale` source pixels, so it also low-passes.
             let stretch = max(scale, 1)
             let support = LanczosResampler.lobes * stretch
-            let span = min(Int((support * 2).rounded(.up)) + 1, max(source, 1))
+            let span = Self.span(source: source, target: target)
             let group = Int(SC_PIXELS_TAP_GROUP)
             let width = (span + group - 1) / group * group
             let one = 1 << Int(SC_PIXELS_WEIGHT_BITS)
@@ -73,12 +80,14 @@ struct LanczosResampler {
             self.width = width
         }
 
-        func withUnsafePointers<Result>(
-            _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafePointer<Int16>) -> Result
-        ) -> Result {
-            first.withUnsafeBufferPointer { first in
-                count.withUnsafeBufferPointer { count in
-                    weights.withUnsafeBufferPointer { weights in body(first.baseAddress!, count.baseAddress!, weights.baseAddress!) }
+        func withUnsafePointers<Result, Failure: Error>(
+            _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, UnsafePointer<Int16>) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            try first.withUnsafeBufferPointer { (first) throws(Failure) in
+                try count.withUnsafeBufferPointer { (count) throws(Failure) in
+                    try weights.withUnsafeBufferPointer { (weights) throws(Failure) in
+                        try body(first.baseAddress!, count.baseAddress!, weights.baseAddress!)
+                    }
                 }
             }
         }
@@ -92,19 +101,48 @@ struct LanczosResampler {
         }
     }
 
+    /// Where the resampler reads its source rows: a decoded bitmap, or a decode in progress whose
+    /// rows come one at a time, in order, and are kept only while the filter's window needs them.
+    enum Source {
+        case bitmap(Bitmap)
+        /// `next` writes the next row (`width` × 4 bytes, BGRX) into the buffer it is given; it is
+        /// called exactly `height` times, so the decode it reads from can finish.
+        case rows(width: Int, height: Int, next: (UnsafeMutablePointer<UInt8>) throws(ImageError) -> Void)
+
+        var size: (width: Int, height: Int) {
+            switch self {
+            case .bitmap(let bitmap): return (bitmap.width, bitmap.height)
+            case .rows(let width, let height, _): return (width, height)
+            }
+        }
+    }
+
     /// `source` resampled to `width` × `height` and turned upright per `orientation` in the same
     /// pass (each output pixel written where it belongs); nil when the memory is not there.
     static func resample(_ source: Bitmap, width: Int, height: Int, orientation: Orientation = .up) -> Bitmap? {
+        try? resample(.bitmap(source), width: width, height: height, orientation: orientation)
+    }
+
+    /// The bytes a decode resampled as it goes holds besides the result: the window of rows.
+    static func windowBytes(sourceWidth: Int, sourceHeight: Int, height: Int) -> Int {
+        Taps.span(source: sourceHeight, target: height) * sourceWidth * 4
+    }
+
+    /// `source` resampled to `width` × `height`, turned upright per `orientation` as it is written.
+    /// Throws what reading the source throws, and `.outOfMemory` when the memory is not there.
+    static func resample(_ source: Source, width: Int, height: Int, orientation: Orientation = .up) throws(ImageError) -> Bitmap {
         let upright = orientation.swapsDimensions ? (width: height, height: width) : (width: width, height: height)
-        guard var target = Bitmap(width: upright.width, height: upright.height, zeroed: false) else { return nil }
+        guard var target = Bitmap(width: upright.width, height: upright.height, zeroed: false) else {
+            throw .outOfMemory(width: upright.width, height: upright.height)
+        }
+        let (sourceWidth, sourceHeight) = source.size
         let placement = Bitmap.Placement(orientation, width: width, height: height, targetStride: target.stride)
-        let horizontal = Taps(source: source.width, target: width)
-        let vertical = Taps(source: source.height, target: height)
-        let sourceStride = source.stride
+        let horizontal = Taps(source: sourceWidth, target: width)
+        let vertical = Taps(source: sourceHeight, target: height)
         // Vertical first, straight from the source rows: every target row is a weighted sum of a
         // window of `vertical.width` of them, kept as one middle row of Q6 values (padded for the
         // horizontal loop's whole groups). Then one horizontal pass per target row.
-        let channels = source.width * 4
+        let channels = sourceWidth * 4
         let middle = UnsafeMutablePointer<Int16>.allocate(capacity: channels + 4 * Int(SC_PIXELS_TAP_GROUP))
         middle.initialize(repeating: 0, count: channels + 4 * Int(SC_PIXELS_TAP_GROUP))
         let window = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: vertical.width)
@@ -112,15 +150,14 @@ struct LanczosResampler {
             window.deallocate()
             middle.deallocate()
         }
-        source.withUnsafeBytes { sourceBytes in
-            target.withUnsafeMutableBytes { targetBytes in
-                horizontal.withUnsafePointers { firstTaps, countTaps, weightTaps in
-                    vertical.withUnsafePointers { _, _, rowWeights in
-                        let input = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        func filter(_ row: (Int) throws(ImageError) -> UnsafePointer<UInt8>) throws(ImageError) {
+            try target.withUnsafeMutableBytes { (targetBytes) throws(ImageError) in
+                try horizontal.withUnsafePointers { (firstTaps, countTaps, weightTaps) throws(ImageError) in
+                    try vertical.withUnsafePointers { (_, _, rowWeights) throws(ImageError) in
                         let output = targetBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                         for y in 0..<height {
                             let first = Int(vertical.first[y]), count = Int(vertical.count[y])
-                            for k in 0..<count { window[k] = UnsafePointer(input + (first + k) * sourceStride) }
+                            for k in 0..<count { window[k] = try row(first + k) }
                             sc_pixels_vertical(window, rowWeights + y * vertical.width, Int32(count), middle, channels)
                             sc_pixels_horizontal(middle, output + placement.start + y * placement.stepY, placement.stepX,
                                                  firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
@@ -129,6 +166,46 @@ struct LanczosResampler {
                 }
             }
         }
+        switch source {
+        case .bitmap(let bitmap):
+            let stride = bitmap.stride
+            try bitmap.withUnsafeBytes { (bytes) throws(ImageError) in
+                let input = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                try filter { UnsafePointer(input + $0 * stride) }
+            }
+        case .rows(_, _, let next):
+            var ring = try RowRing(rows: Taps.span(source: sourceHeight, target: height), rowBytes: channels)
+            try filter { (index) throws(ImageError) in try ring.row(index, reading: next) }
+            // Rows below the last window are read too, so the decode behind them can finish.
+            if sourceHeight > 0 { _ = try ring.row(sourceHeight - 1, reading: next) }
+        }
         return target
+    }
+
+    /// A stream's rows, `rows` of them at a time: row i lives in slot i mod `rows` until row
+    /// i + `rows` is read. Enough for a filter whose windows of at most `rows` rows only move down.
+    private struct RowRing: ~Copyable {
+        private let base: UnsafeMutablePointer<UInt8>
+        private let rows: Int
+        private let rowBytes: Int
+        /// Rows read so far.
+        private var read = 0
+
+        init(rows: Int, rowBytes: Int) throws(ImageError) {
+            self.rows = max(1, rows)
+            self.rowBytes = rowBytes
+            guard let memory = malloc(self.rows * rowBytes) else { throw .outOfMemory(width: rowBytes / 4, height: rows) }
+            base = memory.assumingMemoryBound(to: UInt8.self)
+        }
+
+        deinit { free(base) }
+
+        mutating func row(_ index: Int, reading next: (UnsafeMutablePointer<UInt8>) throws(ImageError) -> Void) throws(ImageError) -> UnsafePointer<UInt8> {
+            while read <= index {
+                try next(base + (read % rows) * rowBytes)
+                read += 1
+            }
+            return UnsafePointer(base + (index % rows) * rowBytes)
+        }
     }
 }

@@ -283,11 +283,13 @@ public final class ApplyJob: Sendable {
                 throw AlreadyStamped(record)
             }
             let fields = try fields(for: item, metadata: photo.metadata)
-            let written = try writer.write(photo, style: settings.style, fields: fields, to: claim, source: item.input)
-            var warnings = photo.metadata.warnings + written.warnings
+            let (format, loadWarnings) = (photo.format, photo.metadata.warnings)
+            // Handed over, so the stamp is drawn on these pixels rather than on a copy of them.
+            let written = try writer.write(consume photo, style: settings.style, fields: fields, to: claim, source: item.input)
+            var warnings = loadWarnings + written.warnings
             // Read by its content; a name that says otherwise is worth knowing (a phone's HEIC renamed .jpg).
-            if let named = ImageFormat.named(item.input), named != photo.format {
-                warnings.insert("this is a \(photo.format.rawValue) file, named like a \(named.rawValue) one; read as \(photo.format.rawValue)", at: 0)
+            if let named = ImageFormat.named(item.input), named != format {
+                warnings.insert("this is a \(format.rawValue) file, named like a \(named.rawValue) one; read as \(format.rawValue)", at: 0)
             }
             return Outcome(input: item.input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes)
         } catch {

@@ -100,8 +100,10 @@ public final class PhotoWriter {
     }
 
     /// `photo` stamped in `style` with the fields of `record`, encoded with `record`.
-    private func stampedJPEG(_ photo: Photo, style: Template, record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+    private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         let fields = record.fields
+        let source = photo.metadata
+        // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
         var stamped = photo
         do { try stamped.fit(maxSize: settings.maxSize) } catch { throw .image(error) }
         let report: Watermarker.Report
@@ -112,7 +114,7 @@ public final class PhotoWriter {
             default: throw .watermark(.logo(path: style.file, reason: "\(error)"))
             }
         }
-        let metadata = record.outputMetadata(source: photo.metadata)
+        let metadata = record.outputMetadata(source: source)
         do { return (try stamped.encoded(quality: settings.quality, record: metadata), report.warnings) } catch { throw .image(error) }
     }
 
@@ -121,7 +123,7 @@ public final class PhotoWriter {
     /// costs the stamped photo; its record names the original by the name chosen for it now. Then
     /// the photo is logged (`Settings.log`), `source` as the photo it was stamped from; a problem
     /// there is one of the written photo's warnings.
-    public func write(_ photo: Photo, style: Template, fields: Fields, to claim: NameClaim,
+    public func write(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
                       original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
         defer { claim.release() }
         let stem = PhotoName.stem(claim.name)

@@ -53,10 +53,14 @@ struct LanczosResampler {
                 let start = min(max(low, 0), source - 1), end = max(min(high, source - 1), 0)
                 for j in start...end { raw[j] = 0 }
                 var total = 0.0
+                // The kernel's two sines step by a fixed angle from tap to tap: turned on by a
+                // rotation rather than evaluated anew (sin was 1% of a batch's time).
+                var sines = Sines(at: Double.pi * (Double(low) - centre) / stretch, step: Double.pi / stretch)
                 for j in low...high {
-                    let weight = Self.lanczos((Double(j) - centre) / stretch)
+                    let weight = Self.lanczos((Double(j) - centre) / stretch, sines: sines)
                     raw[min(max(j, 0), source - 1)] += weight
                     total += weight
+                    sines.advance()
                 }
                 // A range can exceed the table's span only for a source narrower than the kernel;
                 // then `span` is the whole source and the range fits.
@@ -92,12 +96,30 @@ struct LanczosResampler {
             }
         }
 
-        static func lanczos(_ x: Double) -> Double {
+        /// Lanczos-3 at `x`, given sin(πx) and sin(πx / 3).
+        static func lanczos(_ x: Double, sines: Sines) -> Double {
             if x == 0 { return 1 }
             let lobes = LanczosResampler.lobes
             guard abs(x) < lobes else { return 0 }
             let px = Double.pi * x
-            return lobes * sin(px) * sin(px / lobes) / (px * px)
+            return lobes * sines.whole * sines.third / (px * px)
+        }
+
+        /// sin(a) and sin(a / 3) for an angle a that grows by `step` at each `advance`.
+        struct Sines {
+            private(set) var whole: Double, third: Double
+            private var wholeCos: Double, thirdCos: Double
+            private let stepSin: Double, stepCos: Double, thirdStepSin: Double, thirdStepCos: Double
+
+            init(at angle: Double, step: Double) {
+                (whole, wholeCos, third, thirdCos) = (sin(angle), cos(angle), sin(angle / 3), cos(angle / 3))
+                (stepSin, stepCos, thirdStepSin, thirdStepCos) = (sin(step), cos(step), sin(step / 3), cos(step / 3))
+            }
+
+            mutating func advance() {
+                (whole, wholeCos) = (whole * stepCos + wholeCos * stepSin, wholeCos * stepCos - whole * stepSin)
+                (third, thirdCos) = (third * thirdStepCos + thirdCos * thirdStepSin, thirdCos * thirdStepCos - third * thirdStepSin)
+            }
         }
     }
 

@@ -115,6 +115,15 @@ public final class ApplyJob: Sendable {
     /// are not loaded twice. The other workers get their own.
     public func run(_ inputs: ApplyInputs, watermarker: Watermarker? = nil,
                     report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
+        try run(inputs, ready: { watermarker }, report: report)
+    }
+
+    /// `run`, with the first worker's watermarker from `ready` (the fonts set up and the style
+    /// checked on another thread, say). `ready` is called once, before anything is written: what
+    /// it throws ends the run with nothing made. The first photo is read meanwhile, so a cold run
+    /// of one photo keeps both cores busy.
+    public func run(_ inputs: ApplyInputs, ready: () throws -> Watermarker?,
+                    report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
         let summary = Mutex(Summary())
         let reporting = Mutex(())
         let record: @Sendable (Outcome) -> Void = { outcome in
@@ -130,13 +139,18 @@ public final class ApplyJob: Sendable {
             }
         }
         let shard = settings.shard
+        let items = inputs.items
+        // Names are planned over the whole batch (every shard plans the same), the work is this shard's.
+        let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
+        // Read, not written: a photo a rerun skips (`--skip-existing`) is not read at all.
+        let early = EarlyPhoto(index: mine.first.flatMap { settings.existing == .skip ? nil : $0 }) { index in
+            try Photo(file: try InputFile.map(items[index].input), options: settings.load)
+        }
+        let watermarker = try ready()
         let failures = inputs.failures.filter { shard?.contains(PhotoName.lastComponent($0.input)) ?? true }
         for failure in failures {
             record(Outcome(input: failure.input, status: .failed, error: failure.error))
         }
-        let items = inputs.items
-        // Names are planned over the whole batch (every shard plans the same), the work is this shard's.
-        let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
         // Nothing to stamp: no output folder is made (a failed run leaves no empty folder behind).
         guard !mine.isEmpty else { return summary.withLock { $0 } }
         let outputExisted = FileSystem.exists(settings.output)
@@ -173,7 +187,8 @@ public final class ApplyJob: Sendable {
             }) {
                 guard let name = plan.names[index] else { continue }  // failed in planning, reported there
                 inFlight.withLock { $0 += 1 }
-                let outcome = stamp(items[index], name: name, plan: plan, writer: writer, folders: folders)
+                let outcome = stamp(items[index], name: name, plan: plan, writer: writer, folders: folders,
+                                    loaded: early.take(index))
                 inFlight.withLock { $0 -= 1 }
                 record(outcome)
             }
@@ -262,7 +277,9 @@ public final class ApplyJob: Sendable {
 
     // MARK: one photo
 
-    private func stamp(_ item: ApplyItem, name: String, plan: Plan, writer: PhotoWriter, folders: FolderCache) -> Outcome {
+    /// `loaded`: the photo read already (the first one, see `run`), or what reading it threw.
+    private func stamp(_ item: ApplyItem, name: String, plan: Plan, writer: PhotoWriter, folders: FolderCache,
+                       loaded: Result<Photo, any Error>?) -> Outcome {
         let folder = folder(of: item)
         do {
             // A photo stamped into its own folder under its own name would replace it: refused,
@@ -277,7 +294,7 @@ public final class ApplyJob: Sendable {
             case .claimed(let claimed): claim = claimed
             case .exists(let path): return Outcome(input: item.input, status: .skipped, output: path)
             }
-            let photo = try Photo(file: try InputFile.map(item.input), options: settings.load)
+            let photo = try loaded?.get() ?? Photo(file: try InputFile.map(item.input), options: settings.load)
             if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
                 claim.release()
                 throw AlreadyStamped(record)
@@ -294,6 +311,27 @@ public final class ApplyJob: Sendable {
             return Outcome(input: item.input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes)
         } catch {
             return Outcome(input: item.input, status: .failed, error: error)
+        }
+    }
+}
+
+/// The first photo of a run, read before the run could start; given to the worker that takes it.
+private final class EarlyPhoto: Sendable {
+    private let index: Int?
+    private let photo: Mutex<Result<Photo, any Error>?>
+
+    /// Reads photo `index` now (none when nil).
+    init(index: Int?, read: (Int) throws -> Photo) {
+        self.index = index
+        photo = Mutex(index.map { index in Result { try read(index) } })
+    }
+
+    /// The photo (or what reading it threw) when `index` is the one read; once.
+    func take(_ index: Int) -> Result<Photo, any Error>? {
+        guard index == self.index else { return nil }
+        return photo.withLock { photo in
+            defer { photo = nil }
+            return photo
         }
     }
 }

@@ -94,11 +94,21 @@ enum ApplyCommand: Command {
         let store = try context.templates(extraFolders: stamp.templateFolders)
         let style = try store.resolve(stamp.templateChoice)
         StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
-        // A template with errors stops the batch before any photo is touched: one line, exit 65.
-        let watermarker = try Watermarker(fontConfig: context.resources.fontConfig)
-        let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: Set(stamp.fields.given.extra.keys))
-        for warning in warnings { context.console.err("stampcam: " + warning.description) }
-        if let warning = StampOptions.notShownWarning(style, given: stamp.fields.given) { context.console.err("stampcam: " + warning) }
+        // The fonts are set up and the style checked on a thread of their own while the first photo
+        // is read. A template with errors stops the batch before any photo is touched: one line, exit 65.
+        let fontConfig = context.resources.fontConfig, variables = Set(stamp.fields.given.extra.keys)
+        let checked = Pending { () throws -> (Watermarker, [TemplateProblem]) in
+            let watermarker = try Watermarker(fontConfig: fontConfig)
+            return (watermarker, try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables))
+        }
+        // Whatever ends the command, the fonts are not left half set up on the other thread.
+        defer { _ = try? checked.value() }
+        let ready = { [console = context.console, given = stamp.fields.given] () throws -> Watermarker in
+            let (watermarker, warnings) = try checked.value()
+            for warning in warnings { console.err("stampcam: " + warning.description) }
+            if let warning = StampOptions.notShownWarning(style, given: given) { console.err("stampcam: " + warning) }
+            return watermarker
+        }
         let logging = try CatalogOptions.log(options, context: context, command: .apply)
         var settings = ApplyJob.Settings(
             output: folder,
@@ -125,7 +135,7 @@ enum ApplyCommand: Command {
         let started = ApplyJob(settings: settings)
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }
-        let summary = try started.run(inputs, watermarker: watermarker) { tally.record($0) }
+        let summary = try started.run(inputs, ready: ready) { tally.record($0) }
         defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         return tally.finish(interrupted: summary.interrupted)
     }

@@ -130,11 +130,20 @@ import Glibc
                             to: folder + "/x.json")
         let check = CLI.run(["templates", "check", folder + "/x.json"])
         #expect(check.code == 65)
-        let apply = CLI.run(["apply", folder + "/a.jpg", "-o", folder + "/out", "--template", folder + "/x.json"])
+        // The first photo is read while the style is checked: it being broken, and another being
+        // missing, are not told either; the style's error is the one line.
+        try TestFiles.write(Array("not a photo".utf8), to: folder + "/broken.jpg")
+        let apply = CLI.run(["apply", folder + "/broken.jpg", folder + "/a.jpg", folder + "/missing.jpg", "-o", folder + "/out",
+                             "--template", folder + "/x.json"])
         #expect(apply.code == 65)
-        #expect(apply.err.count == 1)
+        #expect(apply.err.count == 1, "\(apply.err)")
         #expect(apply.err.first?.hasPrefix("stampcam: x.json: blocks[0].lines[0]:") == true)
-        #expect(!FileSystem.exists(folder + "/out/a.jpg"))
+        #expect(!FileSystem.exists(folder + "/out"), "no output folder is made")
+        // With a good style the same inputs give the photo, and a line for each of the others.
+        let good = CLI.run(["apply", folder + "/broken.jpg", folder + "/a.jpg", folder + "/missing.jpg", "-o", folder + "/out"])
+        #expect(good.code == 66 || good.code == 65, "\(good.err)")
+        #expect(good.err.filter { $0.hasSuffix("not a JPEG file") || $0.hasSuffix("No such file or directory") }.count == 2, "\(good.err)")
+        #expect(TestFiles.files(in: folder + "/out") == ["a.jpg"])
         // shoot --yes checks the style while the camera settles for the first photo: it is not saved.
         let shoot = CLI.run(["shoot", "--yes", "--device", "test", "-o", folder + "/shots", "--template", folder + "/x.json"])
         #expect(shoot.code == 65)

@@ -42,6 +42,18 @@ import TestSupport
         #expect(!opened.contains { $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libgps") }, "\(opened)")
     }
 
+    @Test("--gps auto with nothing listening at gpsd's address loads no GPS library; --gps require says so")
+    func noGPSDNoLibrary() throws {
+        let folder = try TestFiles.temporaryFolder("startup-gps")
+        let shoot = "shoot --yes --device test --resolution 640x360 --no-catalog --gpsd 127.0.0.1:1 -o \(CLI.quoted(folder))"
+        let libraries = try Self.loaded(shoot)
+        #expect(libraries.contains { $0.hasPrefix("libcairo.so") }, "the photo was not stamped: \(libraries.sorted())")
+        #expect(!libraries.contains { $0.hasPrefix("libgps") }, "\(Self.anyLazy(libraries))")
+        let required = try CLI.shell("\(CLI.quoted(CLI.binary)) \(shoot) --gps require")
+        #expect(required.code == 69)
+        #expect(required.err.contains { $0.contains("gpsd does not answer at 127.0.0.1:1: connection refused") }, "\(required.err)")
+    }
+
     @Test("a library that cannot be opened: apply says which in one line and exits 69 with nothing written; doctor names it")
     func brokenLibrary() throws {
         let folder = try TestFiles.temporaryFolder("brokenlib")

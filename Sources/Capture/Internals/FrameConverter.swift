@@ -6,13 +6,18 @@ import Imaging
 /// and the formats libv4l2 cannot produce.
 struct FrameConverter {
     private let layout: FrameLayout
+    /// `layout.format`, resolved once: matching `PixelFormat`'s static members costs a lazy-global
+    /// check each time, which was a fifth of a frame's conversion when done for every pixel.
+    private let packing: Packing
     private let bytes: UnsafeRawBufferPointer
     private let stride: Int
     private let matrix: YCbCrMatrix
 
     /// Nil when the frame is shorter than its layout says (a truncated buffer).
     init?(_ frame: Frame) {
-        guard let bytesPerPixel = Self.packedBytesPerPixel(frame.layout.format) else { return nil }
+        guard let bytesPerPixel = Self.packedBytesPerPixel(frame.layout.format),
+              let packing = Packing(frame.layout.format) else { return nil }
+        self.packing = packing
         layout = frame.layout
         bytes = frame.bytes
         let minimumStride = layout.width * bytesPerPixel
@@ -32,9 +37,20 @@ struct FrameConverter {
         }
     }
 
+    private enum Packing {
+        case yuyv, uyvy, nv12, yuv420, rgb24, bgr24, bgrx, grey
+
+        init?(_ format: PixelFormat) {
+            let all: [(PixelFormat, Packing)] = [(.yuyv, .yuyv), (.uyvy, .uyvy), (.nv12, .nv12), (.yuv420, .yuv420),
+                                                  (.rgb24, .rgb24), (.bgr24, .bgr24), (.bgrx, .bgrx), (.grey, .grey)]
+            guard let found = all.first(where: { $0.0 == format }) else { return nil }
+            self = found.1
+        }
+    }
+
     private var requiredBytes: Int {
         let plane = stride * layout.height
-        switch layout.format {
+        switch packing {
         case .nv12: return plane + stride * ((layout.height + 1) / 2)
         case .yuv420: return plane + 2 * (stride / 2) * ((layout.height + 1) / 2)
         default: return plane
@@ -83,7 +99,7 @@ struct FrameConverter {
     @inline(__always)
     private func rgb(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let row = y * stride
-        switch layout.format {
+        switch packing {
         case .yuyv:
             let pair = row + (x & ~1) * 2
             return matrix.rgb(y: byte(pair + (x & 1) * 2), cb: byte(pair + 1), cr: byte(pair + 3))
@@ -104,7 +120,7 @@ struct FrameConverter {
             return (bytes[row + x * 3 + 2], bytes[row + x * 3 + 1], bytes[row + x * 3])
         case .bgrx:
             return (bytes[row + x * 4 + 2], bytes[row + x * 4 + 1], bytes[row + x * 4])
-        default:  // .grey
+        case .grey:
             let value = bytes[row + x]
             return (value, value, value)
         }

@@ -1,4 +1,5 @@
 import CGPS
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,10 @@ final class GPSDConnection {
 
     /// Connects to gpsd at `host`:`port` and asks it to stream JSON reports.
     init(host: String, port: String) throws(LocationError) {
+        // Nothing listening (no gpsd, the usual case for --gps auto): said without loading libgps.
+        if let refusal = TCPProbe.refusal(host: host, port: port) {
+            throw .gpsdUnavailable(address: "\(host):\(port)", reason: refusal)
+        }
         // Opened before `data` is set: a class whose init throws once it is whole runs deinit,
         // which would close and free a second time.
         let opening = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)

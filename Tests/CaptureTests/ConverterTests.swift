@@ -57,6 +57,29 @@ import Testing
         #expect(Self.close(Self.pixel(.yuyv, dark + dark, bytesPerLine: 8, fullRange: true), (16, 16, 16)))
     }
 
+    @Test("packed 4:2:2 at full size (two pixels a chroma pair) gives what the pixel-by-pixel path gives",
+          arguments: [PixelFormat.yuyv, .uyvy])
+    func pairsMatchSinglePixels(format: PixelFormat) throws {
+        var seed: UInt32 = 7
+        let bytes = (0..<(20 * 3)).map { _ -> UInt8 in
+            seed = seed &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let layout = FrameLayout(format: format, width: 10, height: 3, bytesPerLine: 20, imageSize: bytes.count, fullRange: false)
+        try bytes.withUnsafeBytes { raw in
+            let converter = try #require(FrameConverter(Frame(bytes: raw, layout: layout, timestamp: 0, sequence: 1)))
+            let whole = try #require(converter.bitmap(region: .whole(layout), step: 1))
+            // From an odd column the pairs do not line up: every pixel goes the single way.
+            let shifted = try #require(converter.bitmap(region: PixelRegion(x: 1, y: 0, width: 9, height: 3), step: 1))
+            var differing = 0
+            for y in 0..<3 {
+                for x in 0..<9 where whole.rgb(x: x + 1, y: y) != shifted.rgb(x: x, y: y) { differing += 1 }
+            }
+            #expect(differing == 0)
+            #expect(whole.rgb(x: 0, y: 0) != whole.rgb(x: 1, y: 0), "neighbours differ, so a swap would show")
+        }
+    }
+
     @Test func aShortFrameIsRefused() {
         #expect(Self.pixel(.yuyv, [1, 2, 3], bytesPerLine: 8) == nil)
     }

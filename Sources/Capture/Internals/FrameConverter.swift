@@ -65,18 +65,35 @@ struct FrameConverter {
         let stride = bitmap.stride
         bitmap.withUnsafeMutableBytes { memory in
             for row in 0..<height {
-                let out = (memory.baseAddress! + row * stride).assumingMemoryBound(to: UInt8.self)
+                let out = (memory.baseAddress! + row * stride).assumingMemoryBound(to: UInt32.self)
                 let y = region.y + row * step
-                for column in 0..<width {
-                    let pixel = rgb(x: region.x + column * step, y: y)
-                    out[column * 4] = pixel.blue
-                    out[column * 4 + 1] = pixel.green
-                    out[column * 4 + 2] = pixel.red
-                    out[column * 4 + 3] = 255
+                var column = 0
+                // Packed 4:2:2 at full resolution (a still from a webcam): two pixels share one
+                // chroma pair, so its part of the sum is worked out once for both.
+                if step == 1, region.x % 2 == 0, packing == .yuyv || packing == .uyvy {
+                    let (first, second, cb, cr) = packing == .yuyv ? (0, 2, 1, 3) : (1, 3, 0, 2)
+                    var pair = y * self.stride + region.x * 2
+                    while column + 1 < width {
+                        let chroma = matrix.chroma(cb: byte(pair + cb), cr: byte(pair + cr))
+                        out[column] = Self.bgrx(matrix.rgb(y: byte(pair + first), chroma: chroma))
+                        out[column + 1] = Self.bgrx(matrix.rgb(y: byte(pair + second), chroma: chroma))
+                        pair += 4
+                        column += 2
+                    }
+                }
+                while column < width {
+                    out[column] = Self.bgrx(rgb(x: region.x + column * step, y: y))
+                    column += 1
                 }
             }
         }
         return bitmap
+    }
+
+    /// A pixel as `Bitmap` stores it: B, G, R, 255 in memory (little-endian).
+    @inline(__always)
+    private static func bgrx(_ pixel: (red: UInt8, green: UInt8, blue: UInt8)) -> UInt32 {
+        UInt32(pixel.blue) | UInt32(pixel.green) << 8 | UInt32(pixel.red) << 16 | 0xFF00_0000
     }
 
     /// Mean brightness (0–255) over a grid of about 64×36 samples.
@@ -170,9 +187,20 @@ struct YCbCrMatrix {
 
     @inline(__always)
     func rgb(y: Int, cb: Int, cr: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
-        let luma = (y - yOffset) * yScale + 32768
+        rgb(y: y, chroma: chroma(cb: cb, cr: cr))
+    }
+
+    /// What a chroma pair adds to red, green and blue (for the pixels that share it).
+    @inline(__always)
+    func chroma(cb: Int, cr: Int) -> (red: Int, green: Int, blue: Int) {
         let u = cb - 128, v = cr - 128
-        return (Self.clamp(luma + crToRed * v), Self.clamp(luma - cbToGreen * u - crToGreen * v), Self.clamp(luma + cbToBlue * u))
+        return (crToRed * v, -cbToGreen * u - crToGreen * v, cbToBlue * u)
+    }
+
+    @inline(__always)
+    func rgb(y: Int, chroma: (red: Int, green: Int, blue: Int)) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let luma = (y - yOffset) * yScale + 32768
+        return (Self.clamp(luma + chroma.red), Self.clamp(luma + chroma.green), Self.clamp(luma + chroma.blue))
     }
 
     @inline(__always)

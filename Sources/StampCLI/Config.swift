@@ -14,6 +14,8 @@ enum Config {
     /// that does not exist means no settings; one that cannot be read or parsed is an error.
     static func arguments(for command: CommandSpec, file: String) throws(UsageError) -> [String] {
         let settings = try read(file)
+        // Every command's option table is built only to check a config that has settings.
+        guard !settings.isEmpty else { return [] }
         let known = Set(allOptionNames + listKeys)
         var arguments: [String] = []
         for key in settings.keys.sorted() {

@@ -189,8 +189,10 @@ public final class ApplyJob: Sendable {
                 inFlight.withLock { $0 += 1 }
                 let outcome = stamp(items[index], name: name, plan: plan, writer: writer, folders: folders,
                                     loaded: early.take(index))
-                inFlight.withLock { $0 -= 1 }
                 record(outcome)
+                // Only once it is told: a SIGTERM waits for this, and a photo saved but not reported
+                // would look undone to whoever reads the report (a batch scheduler re-running it).
+                inFlight.withLock { $0 -= 1 }
             }
         }
         folders.removeEmpty()

@@ -38,7 +38,7 @@ public struct LoadOptions: Sendable {
     }
 
     /// The upright size a `width` × `height` image is fitted to.
-    func fittedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    public func fittedSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let longSide = max(width, height)
         guard maxSize > 0, longSide > maxSize else { return (width, height) }
         let factor = Double(maxSize) / Double(longSide)

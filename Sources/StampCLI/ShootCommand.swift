@@ -1,4 +1,5 @@
 import Capture
+import Imaging
 import Library
 import Location
 import Platform
@@ -72,7 +73,7 @@ enum ShootCommand: Command {
         let whereabouts = prepared.settings.fields.whereabouts
         let gps = whereabouts.live as? GPSDReceiver
         if gps == nil { controller.send(.shutter) }
-        controller.stamp(with: try prepared.checkedWatermarker(context: context))
+        controller.stamp(with: try prepared.checkedWatermarker(context: context, photosOf: controller.snapshot()))
         gps?.waitForFix(timeout: 2) { whereabouts.rules.judge($0, now: WallClock.monotonic()).fix != nil }
         return try series(controller, count: photos, interval: pause, shutterPressed: gps == nil, console: console)
     }
@@ -93,10 +94,22 @@ enum ShootCommand: Command {
         var logging: PhotoLogging?
 
         /// `checker`, or one made now that checks the chosen style (one line and exit 65 for a style
-        /// with errors; its warnings said).
-        func checkedWatermarker(context: Context) throws -> Watermarker {
+        /// with errors; its warnings said). Given the camera, the check lays the text out at the
+        /// size of its photos, loading the fonts their stamp will use.
+        func checkedWatermarker(context: Context, photosOf camera: ShootController.Snapshot? = nil) throws -> Watermarker {
             if let checker { return checker }
-            return try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context)
+            return try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context,
+                                                       shortSide: camera.map(photoShortSide))
+        }
+
+        /// The short side of the photos saved from this camera: its frames, cropped by a digital
+        /// zoom, fitted to --max-size.
+        private func photoShortSide(_ camera: ShootController.Snapshot) -> Double {
+            let crop = camera.zoomCrops ? max(1, settings.capture.zoom) : 1
+            let frame = (width: Int((Double(camera.frameSize.width) / crop).rounded()),
+                         height: Int((Double(camera.frameSize.height) / crop).rounded()))
+            let fitted = LoadOptions(maxSize: settings.writer.maxSize).fittedSize(width: frame.width, height: frame.height)
+            return Double(min(fitted.width, fitted.height))
         }
 
         /// After the controller is closed: says how many photos the catalog missed, and removes the
@@ -172,9 +185,10 @@ enum ShootCommand: Command {
 
     /// A watermarker (the fonts set up) that has checked `chosen`: a style with errors is one line
     /// and exit 65; its warnings are said.
-    static func checkedWatermarker(_ chosen: Template, given: Fields, variables: Set<String>, context: Context) throws -> Watermarker {
+    static func checkedWatermarker(_ chosen: Template, given: Fields, variables: Set<String>, context: Context,
+                                   shortSide: Double? = nil) throws -> Watermarker {
         let checker = try Watermarker(fontConfig: context.resources.fontConfig)
-        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
+        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables, shortSide: shortSide) {
             context.console.err("stampcam: " + warning.description)
         }
         if let warning = StampOptions.notShownWarning(chosen, given: given) { context.console.err("stampcam: " + warning) }

@@ -79,13 +79,16 @@ struct BlockRenderer {
         return (Int(max(1, drawnWidth)), Int(max(1, drawnHeight)))
     }
 
+    /// The size in pixels text in `font` is drawn at on a photo whose short side is `shortSide`.
+    static func pixelSize(_ font: Template.Font, shortSide: Double) -> Double { max(6, font.size * shortSide) }
+
     /// Text layouts of the lines that have something to show. Lines with a label and a tab get
     /// one value column: the stop after the widest label, wrapped lines hanging under it.
     private func layouts(_ lines: [Template.Line], kind: String, fields: Fields, overflow: Template.Overflow,
                          maxLines: Int) -> [PlacedLine] {
         let placed = lines.enumerated().compactMap { number, line -> PlacedLine? in
             guard let markup = markup(line.text, path: "blocks[\(index)].\(kind)[\(number)]", fields: fields) else { return nil }
-            let fontSize = max(6, line.font.size * shortSide)
+            let fontSize = Self.pixelSize(line.font, shortSide: shortSide)
             return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
                                                align: line.align, overflow: overflow, tabWidth: block.tabWidth,
                                                maxLines: maxLines),
@@ -147,7 +150,7 @@ struct BlockRenderer {
 
         var title: (layout: TextLayout, spec: Template.Title, fontSize: Double)?
         if let titleMarkup, let spec = block.title {
-            let fontSize = max(6, spec.font.size * shortSide)
+            let fontSize = Self.pixelSize(spec.font, shortSide: shortSide)
             // A long title wraps to a second line, then ends in "…".
             title = (TextLayout(context: context, markup: titleMarkup, font: spec.font, pixelSize: fontSize,
                                 align: .left, overflow: .wrap, maxLines: maxLines > 1 ? 2 : 1), spec, fontSize)

@@ -25,6 +25,47 @@ public enum AtomicFile {
         return claim.path
     }
 
+    /// `write(_:to:replace:protected:)` in two steps, for a caller that has other work to do while
+    /// the disk syncs: the bytes go to a temp file now (nothing synced yet); `Staged.place` later
+    /// syncs them and gives the file the claimed name. A staged file never placed is removed.
+    public static func stage(_ bytes: [UInt8], for claim: NameClaim) throws(FileError) -> Staged {
+        let temp = try writeTemp(bytes, directory: claim.folder, target: claim.path, sync: false)
+        return Staged(temp: temp, claim: claim)
+    }
+
+    /// Bytes written under a temp name, waiting to be synced and named.
+    public final class Staged: Sendable {
+        private let temp: String
+        private let claim: NameClaim
+
+        fileprivate init(temp: String, claim: NameClaim) {
+            self.temp = temp
+            self.claim = claim
+        }
+
+        deinit { FileSystem.remove(temp) }
+
+        /// Syncs the bytes to the disk, then gives them the claimed name, as `write` does; the
+        /// path, or why not (nothing is then left under the name).
+        public func place(replace: Bool, protected: Set<FileIdentity> = []) throws(FileError) -> String {
+            // Placed (a link to it made) or not, the temp name goes now: nothing is tried twice.
+            defer { FileSystem.remove(temp) }
+            do throws(Errno) {
+                let fd = PathEncoding.withCString(temp) { open($0, O_WRONLY | O_CLOEXEC) }
+                guard fd >= 0 else { throw Errno.current }
+                defer { close(fd) }
+                // Delayed allocation: a full disk may only show here.
+                guard fsync(fd) == 0 else { throw Errno.current }
+            } catch {
+                throw .io(path: claim.path, reason: "write failed: \(error.reason) (nothing was written under this name)")
+            }
+            guard try AtomicFile.place(temp, at: claim.path, replace: replace, protected: protected) else {
+                throw .cannotCreate(path: claim.path, reason: "another program created this file meanwhile")
+            }
+            return claim.path
+        }
+    }
+
     /// Writes `bytes` as `directory/name`. Unless `overwrite`, an existing file is kept and the
     /// new one is named `name-1.ext`, `name-2.ext` …. Refuses to replace a file in `protected`.
     /// Returns the path written.
@@ -66,7 +107,7 @@ public enum AtomicFile {
 
     /// Gives the temp file its final name: link() fails instead of replacing, so no other writer's
     /// file is ever lost; rename() replaces when asked. False when the name is taken (not replacing).
-    private static func place(_ temp: String, at path: String, replace: Bool,
+    fileprivate static func place(_ temp: String, at path: String, replace: Bool,
                               protected: Set<FileIdentity>) throws(FileError) -> Bool {
         // Only a replacing rename could reach an input; link() never replaces anything.
         if replace, let identity = FileIdentity(path: path), protected.contains(identity) {

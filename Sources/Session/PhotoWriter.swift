@@ -118,6 +118,55 @@ public final class PhotoWriter {
         do { return (try stamped.encoded(quality: settings.quality, record: metadata), report.warnings) } catch { throw .image(error) }
     }
 
+    /// `write` without an original, in two steps: this one stamps and encodes the photo and puts its
+    /// bytes in a temp file beside the claimed name (the work for the processor); the returned
+    /// `PendingPhoto.finish`, on any thread, syncs them to the disk, names the file and logs it
+    /// (the wait for the disk). A batch's worker goes on to its next photo meanwhile. The claim is
+    /// released when the photo is finished, or here when this throws.
+    public func prepare(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
+                        source: String? = nil) throws(WriteError) -> PendingPhoto {
+        let record = record(style: style, fields: fields)
+        do throws(WriteError.Cause) {
+            let stamped = try stampedJPEG(photo, style: style, record: record)
+            let staged: AtomicFile.Staged
+            do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch { throw WriteError.Cause.file(error) }
+            return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
+                                notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
+        } catch {
+            claim.release()
+            throw WriteError(cause: error, saved: [])
+        }
+    }
+
+    /// A stamped photo written under a temp name: `finish` makes it the photo (see `prepare`).
+    public struct PendingPhoto: Sendable {
+        fileprivate let staged: AtomicFile.Staged
+        fileprivate let claim: NameClaim
+        fileprivate let bytes: [UInt8]
+        fileprivate let record: StampRecord
+        fileprivate let source: String?
+        fileprivate let notes: [String]
+        fileprivate let dropped: [String]
+        fileprivate let settings: Settings
+
+        /// Syncs and names the file, then logs it; what `write` returns.
+        public func finish() throws(WriteError) -> WrittenPhoto {
+            defer { claim.release() }
+            let path: String
+            do { path = try staged.place(replace: settings.replace, protected: settings.protected) } catch {
+                throw WriteError(cause: .file(error), saved: [])
+            }
+            claim.release()
+            var written = WrittenPhoto(path: path)
+            written.stampNotes = notes
+            written.warnings = dropped
+            if let problem = PhotoWriter.log(path: path, bytes: bytes, record: record, source: source, settings: settings) {
+                written.warnings.append(problem)
+            }
+            return written
+        }
+    }
+
     /// Writes `photo` stamped in `style` under the claimed name (released once written), then the
     /// original and sidecar when `original` is given. The photo goes first, so a full disk never
     /// costs the stamped photo; its record names the original by the name chosen for it now. Then
@@ -125,12 +174,11 @@ public final class PhotoWriter {
     /// there is one of the written photo's warnings.
     public func write(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
                       original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else { return try prepare(photo, style: style, fields: fields, to: claim, source: source).finish() }
         defer { claim.release() }
         let stem = PhotoName.stem(claim.name)
-        let kept = original.map { original in
-            KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
-                         sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
-        }
+        let kept = KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
+                                sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
         let record = record(style: style, fields: fields, original: kept)
         let path: String
         let bytes: [UInt8]
@@ -152,36 +200,38 @@ public final class PhotoWriter {
         var written = WrittenPhoto(path: path)
         written.stampNotes = notes
         written.warnings = dropped
-        if let original, let kept {
-            do throws(FileError) {
-                if original.keptAs == nil {
-                    written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: kept.name,
-                                                            protected: settings.protected)
-                } else {
-                    written.original = claim.folder + "/" + kept.name
-                }
-                let sidecar = Sidecar(photo: path, original: kept.name, originalSHA256: kept.sha256, template: style, fields: fields,
-                                      capture: original.capture, version: settings.version)
-                let json: [UInt8]
-                do { json = try sidecar.json() } catch { throw FileError.io(path: claim.folder + "/" + stem + ".json", reason: "\(error)") }
-                written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json",
-                                                       overwrite: settings.replace, protected: settings.protected)
-            } catch {
-                let savedOriginal = original.keptAs == nil ? written.original : nil
-                // The photo is on disk: it is logged, without the original that was not kept.
-                var unkept = record
-                unkept.original = nil
-                unkept.originalSHA256 = nil
-                _ = log(path: path, bytes: bytes, record: unkept, source: source)
-                throw WriteError(cause: .file(error), saved: [path] + [savedOriginal].compactMap { $0 })
+        do throws(FileError) {
+            if original.keptAs == nil {
+                written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: kept.name,
+                                                        protected: settings.protected)
+            } else {
+                written.original = claim.folder + "/" + kept.name
             }
+            let sidecar = Sidecar(photo: path, original: kept.name, originalSHA256: kept.sha256, template: style, fields: fields,
+                                  capture: original.capture, version: settings.version)
+            let json: [UInt8]
+            do { json = try sidecar.json() } catch { throw FileError.io(path: claim.folder + "/" + stem + ".json", reason: "\(error)") }
+            written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json",
+                                                   overwrite: settings.replace, protected: settings.protected)
+        } catch {
+            let savedOriginal = original.keptAs == nil ? written.original : nil
+            // The photo is on disk: it is logged, without the original that was not kept.
+            var unkept = record
+            unkept.original = nil
+            unkept.originalSHA256 = nil
+            _ = log(path: path, bytes: bytes, record: unkept, source: source)
+            throw WriteError(cause: .file(error), saved: [path] + [savedOriginal].compactMap { $0 })
         }
         if let problem = log(path: path, bytes: bytes, record: record, source: source) { written.warnings.append(problem) }
         return written
     }
 
-    /// Logs the photo just written at `path`; what to tell the user when that failed.
     private func log(path: String, bytes: [UInt8], record: StampRecord, source: String?) -> String? {
+        Self.log(path: path, bytes: bytes, record: record, source: source, settings: settings)
+    }
+
+    /// Logs the photo just written at `path`; what to tell the user when that failed.
+    fileprivate static func log(path: String, bytes: [UInt8], record: StampRecord, source: String?, settings: Settings) -> String? {
         guard let logging = settings.log else { return nil }
         let entry = CatalogEntry(path: FileSystem.absolute(path), size: bytes.count, sha256: FileDigest.sha256(bytes), record: record,
                                  command: logging.command, source: source.map(FileSystem.absolute))

@@ -13,6 +13,33 @@ import TestSupport
         #expect(TestFiles.files(in: folder) == ["a.jpg"])
     }
 
+    @Test("staged bytes take their name only when placed; staged and dropped, they leave nothing")
+    func staged() throws {
+        let folder = try TestFiles.temporaryFolder()
+        let claim = try #require(NameClaimTests.claimed(try NameClaim.claim("a.jpg", in: folder, existing: .number)))
+        let staged = try AtomicFile.stage([1, 2, 3], for: claim)
+        #expect(!FileSystem.exists(folder + "/a.jpg"), "not under its name before it is placed")
+        #expect(try staged.place(replace: false) == folder + "/a.jpg")
+        #expect(try TestFiles.bytes(folder + "/a.jpg") == [1, 2, 3])
+        claim.release()
+        // Dropped before it is placed (a failed save): the temp file goes with it.
+        let other = try #require(NameClaimTests.claimed(try NameClaim.claim("b.jpg", in: folder, existing: .number)))
+        do { _ = try AtomicFile.stage([4], for: other) }
+        other.release()
+        #expect(TestFiles.files(in: folder).filter { $0.hasPrefix(".stampcam-") && !$0.hasPrefix(".stampcam-claim") } == [])
+        #expect(!FileSystem.exists(folder + "/b.jpg"))
+    }
+
+    @Test("a staged file whose name another program took meanwhile is refused, not written over")
+    func stagedNameTaken() throws {
+        let folder = try TestFiles.temporaryFolder()
+        let claim = try #require(NameClaimTests.claimed(try NameClaim.claim("a.jpg", in: folder, existing: .number)))
+        let staged = try AtomicFile.stage([1], for: claim)
+        try TestFiles.write([9], to: folder + "/a.jpg")  // not through a claim: another program
+        #expect(throws: FileError.self) { try staged.place(replace: false) }
+        #expect(try TestFiles.bytes(folder + "/a.jpg") == [9])
+    }
+
     @Test("never overwrites unless asked: a.jpg, a-1.jpg, a-2.jpg")
     func numbering() throws {
         let folder = try TestFiles.temporaryFolder()

@@ -130,6 +130,28 @@ import Imaging
         #expect(try TestFiles.bytes(good) == Self.goodBytes)
     }
 
+    @Test("one worker: saved photos (synced while the next is stamped) and failed ones in between are each reported once")
+    func reportsEach() throws {
+        let folder = try TestFiles.temporaryFolder("order")
+        var inputs: [String] = []
+        for index in 0..<6 {
+            let path = folder + "/\(index).jpg"
+            // A JPEG cut short fails while it is decoded, on the worker, between photos it saves.
+            let bytes = index % 3 == 1 ? Array(Self.goodBytes.prefix(Self.goodBytes.count / 2)) : Self.goodBytes
+            try TestFiles.write(bytes, to: path)
+            inputs.append(path)
+        }
+        let result = CLI.run(["apply"] + inputs + ["-o", folder + "/out", "-j", "1", "--json", "--no-catalog"])
+        #expect(result.code == 65)
+        let reported = result.out.compactMap { line -> String? in
+            guard let range = line.range(of: #""input":""#) else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(reported.sorted() == inputs, "\(result.out)")
+        #expect(result.out.filter { $0.contains(#""status":"failed""#) }.count == 2)
+        #expect(TestFiles.files(in: folder + "/out") == ["0.jpg", "2.jpg", "3.jpg", "5.jpg"])
+    }
+
     @Test("a whole folder of good and bad photos: the good ones done, each bad one reported, exit 65")
     func mixedFolder() throws {
         let folder = try TestFiles.temporaryFolder("mixed")

@@ -13,7 +13,41 @@ public struct TemplateStore: Sendable {
     /// A folder the user named (`--template-dir`) that cannot be read is an error; a broken template
     /// in a folder is a problem listed with the others (the rest stay usable).
     public init(builtIn: String, user: String, extraFolders: [String]) throws(FileError) {
+        let (files, problems) = try Self.files(builtIn: builtIn, user: user, extraFolders: extraFolders)
         var entries: [TemplateCatalog.Entry] = []
+        var unread = problems
+        for file in files {
+            do {
+                entries.append(TemplateCatalog.Entry(template: try Self.read(file.path), source: file.source, file: file.path))
+            } catch {
+                unread.append("\(error)")
+            }
+        }
+        catalog = TemplateCatalog(layers: entries)
+        self.problems = unread
+    }
+
+    /// `TemplateStore(…).resolve(choice)` without making every template: each file is read only
+    /// for its id, and just the chosen one becomes a `Template` (a run stamps with one style).
+    public static func resolve(_ choice: String?, builtIn: String, user: String, extraFolders: [String]) throws -> Template {
+        let id = choice ?? TemplateCatalog.defaultID
+        if id.hasSuffix(".json") || id.contains("/") { return try read(id) }
+        // A later file wins: from the last one back, the first that is this style and reads as a
+        // template (a broken one is passed over, as the whole store leaves it out).
+        for file in try files(builtIn: builtIn, user: user, extraFolders: extraFolders).files.reversed() {
+            guard let bytes = try? FileSystem.read(file.path, limit: 1 << 20), case .object(let members)? = try? JSONValue(parsing: bytes),
+                  members["id"] == .string(id), let template = try? read(file.path) else { continue }
+            return template
+        }
+        // None: the whole store says what there is.
+        return try TemplateStore(builtIn: builtIn, user: user, extraFolders: extraFolders).resolve(choice)
+    }
+
+    /// The template files of the layers, in the order a later one overrides an earlier one, and
+    /// what could not be listed. A folder the user named that cannot be read is an error.
+    private static func files(builtIn: String, user: String, extraFolders: [String]) throws(FileError)
+        -> (files: [(path: String, source: TemplateCatalog.Source)], problems: [String]) {
+        var files: [(path: String, source: TemplateCatalog.Source)] = []
         var problems: [String] = []
         let layers: [(String, TemplateCatalog.Source)] = [(builtIn, .builtIn), (user, .user)] + extraFolders.map { ($0, .folder) }
         for (folder, source) in layers {
@@ -25,16 +59,10 @@ public struct TemplateStore: Sendable {
                 continue
             }
             for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-                do {
-                    entries.append(TemplateCatalog.Entry(template: try Self.read(folder + "/" + name), source: source,
-                                                         file: folder + "/" + name))
-                } catch {
-                    problems.append("\(error)")
-                }
+                files.append((folder + "/" + name, source))
             }
         }
-        catalog = TemplateCatalog(layers: entries)
-        self.problems = problems
+        return (files, problems)
     }
 
     /// Reads one template file (a regular file of at most 1 MB): a `FileError` when it cannot be

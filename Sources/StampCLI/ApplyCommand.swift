@@ -91,8 +91,7 @@ enum ApplyCommand: Command {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
         var stamp = try StampOptions.values(options, context: context)
-        let store = try context.templates(extraFolders: stamp.templateFolders)
-        let style = try store.resolve(stamp.templateChoice)
+        let style = try context.template(stamp.templateChoice, extraFolders: stamp.templateFolders)
         StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
         // The fonts are set up and the style checked on a thread of their own while the first photo
         // is read. A template with errors stops the batch before any photo is touched: one line, exit 65.

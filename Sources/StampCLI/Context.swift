@@ -1,5 +1,6 @@
 import Library
 import Session
+import Templates
 
 /// What every command runs with: where output goes, the environment it was started in (passed in,
 /// so tests never read the developer's own configuration), and the data folder.
@@ -14,5 +15,10 @@ struct Context {
     /// The templates: built-in, the user's, then `extraFolders`.
     func templates(extraFolders: [String]) throws(FileError) -> TemplateStore {
         try TemplateStore(builtIn: resources.templates, user: configFolder + "/templates", extraFolders: extraFolders)
+    }
+
+    /// The one style `choice` names (an id, or a template file), the others not made.
+    func template(_ choice: String?, extraFolders: [String]) throws -> Template {
+        try TemplateStore.resolve(choice, builtIn: resources.templates, user: configFolder + "/templates", extraFolders: extraFolders)
     }
 }

@@ -133,14 +133,15 @@ enum ShootCommand: Command {
         let capture = try CaptureOptions.settings(options)
         var stamp = try StampOptions.values(options, context: context, live: true)
         try StampOptions.connectGPS(&stamp)
-        let store = try context.templates(extraFolders: stamp.templateFolders)
-        let chosen = try store.resolve(stamp.templateChoice)
+        // Without a cycle to go round (--yes), only the chosen style is read.
+        let store = styleCycle ? try context.templates(extraFolders: stamp.templateFolders) : nil
+        let chosen = try store?.resolve(stamp.templateChoice) ?? context.template(stamp.templateChoice, extraFolders: stamp.templateFolders)
         let variables = Set(stamp.fields.given.extra.keys)
         // Styles with errors are left out of the cycle (said once), so none fails in the middle of a
         // shoot. Without a cycle to go round (--yes) only the chosen style is set up.
         var styles: [Template] = []
         var checker: Watermarker?
-        if styleCycle {
+        if let store {
             let checked = try checkedWatermarker(chosen, given: stamp.fields.given, variables: variables, context: context)
             checker = checked
             let usable = store.usableStyles(checkingWith: checked, variables: variables)

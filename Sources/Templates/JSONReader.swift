@@ -312,6 +312,8 @@ struct JSONReader {
 
     /// A key as it can be shown in one line of a message.
     static func display(_ key: String) -> String {
+        // The usual key ("blocks", "font") is shown as it is: no new string for each of a file's keys.
+        if key.utf8.count <= 40 && !key.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return key }
         let clean = String(String.UnicodeScalarView(key.unicodeScalars.map {
             $0.value < 0x20 || $0.value == 0x7F ? "?" : $0
         }))

@@ -6,7 +6,7 @@ import PackageDescription
 // Where the headers of the libraries opened at run time are (pkg-config would also link them, and
 // every command would pay for loading them at start). GLib's come from CGLib.
 let lazyLibraryHeaders = ["/usr/include/cairo", "/usr/include/pango-1.0", "/usr/include/harfbuzz", "/usr/include/freetype2",
-                          "/usr/include/pixman-1", "/usr/include/libpng16", "/usr/include/fribidi"]
+                          "/usr/include/pixman-1", "/usr/include/libpng16", "/usr/include/fribidi", "/usr/include/libxml2"]
 
 let package = Package(
     name: "stampcam",
@@ -14,12 +14,12 @@ let package = Package(
         .executable(name: "stampcam", targets: ["stampcam"]),
     ],
     targets: [
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode and libgps: headers only (see
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps and libxml2: headers only (see
         // `lazyLibraryHeaders`); CLazyLibraries opens the libraries when a function is first called.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
-        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CXML2", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
@@ -28,8 +28,8 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         .target(name: "CHeif"),  // libheif is opened with dlopen when first needed (see its header)
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode and libgps, opened when first called.
-        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS"],
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps and libxml2, opened when first called.
+        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS", "CXML2"],
                 exclude: ["generate.py"], cSettings: [.unsafeFlags(lazyLibraryHeaders.map { "-I" + $0 })]),
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
         .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS", "CLazyLibraries"]),
-        .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2"]),
+        .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2", "CLazyLibraries"]),
         .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session",
                                                  "CMicroHTTPD", "CQREncode", "CLazyLibraries"],

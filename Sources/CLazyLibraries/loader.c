@@ -37,6 +37,7 @@ const char *sc_lazy_check(void) {
     const char *failure = sc_lazy_check_drawing();
     if (failure == NULL) failure = sc_lazy_check_web();
     if (failure == NULL) failure = sc_lazy_check_gps();
+    if (failure == NULL) failure = sc_lazy_check_xml();
     return failure;
 }
 

@@ -98,7 +98,9 @@ enum ApplyCommand: Command {
         let fontConfig = context.resources.fontConfig, variables = Set(stamp.fields.given.extra.keys)
         let checked = Pending { () throws -> (Watermarker, [TemplateProblem]) in
             let watermarker = try Watermarker(fontConfig: fontConfig)
-            return (watermarker, try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables))
+            let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables)
+            XMPPacket.prepare()  // every photo gets an XMP packet
+            return (watermarker, warnings)
         }
         // Whatever ends the command, the fonts are not left half set up on the other thread.
         defer { _ = try? checked.value() }

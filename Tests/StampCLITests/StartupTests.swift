@@ -15,13 +15,13 @@ import TestSupport
     }
 
     static let lazy = ["libcairo.so", "libpango-1.0.so", "libpangocairo", "libfontconfig.so", "libharfbuzz.so",
-                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so"]
+                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so", "libxml2.so", "libicuuc.so"]
 
     static func anyLazy(_ libraries: Set<String>) -> [String] {
         libraries.filter { library in lazy.contains { library.hasPrefix($0) } }.sorted()
     }
 
-    @Test("--version, --help and log load none of the drawing, web or GPS libraries")
+    @Test("--version, --help and log load none of the drawing, web, GPS or XML libraries")
     func nothingDrawnNothingLoaded() throws {
         for arguments in ["--version", "--help", "log --catalog /nonexistent/none.db"] {
             let libraries = try Self.loaded(arguments)
@@ -30,13 +30,13 @@ import TestSupport
         }
     }
 
-    @Test("stamping a photo opens Cairo, Pango and fontconfig, and still not the web or GPS libraries")
+    @Test("stamping a photo opens Cairo, Pango, fontconfig and libxml2 (its XMP), and still not the web or GPS libraries")
     func stampingLoadsDrawing() throws {
         let folder = try TestFiles.temporaryFolder("startup")
         let photo = try Fixtures.site.write(to: folder + "/in")
         let libraries = try Self.loaded("apply --no-catalog \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
         let opened = Self.anyLazy(libraries)
-        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so"] {
+        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so", "libxml2.so"] {
             #expect(opened.contains { $0.hasPrefix(needed) }, "\(needed) not among \(opened)")
         }
         #expect(!opened.contains { $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libgps") }, "\(opened)")

@@ -8,8 +8,9 @@ final class XMLDocument {
 
     let document: xmlDocPtr
 
-    /// libxml2's global set-up, done once before any thread parses (it is not safe to race).
-    private static let initialised: Bool = {
+    /// libxml2's global set-up, done once before any thread parses (it is not safe to race). It
+    /// opens libxml2 (and the ICU it needs), which is not loaded at start.
+    static let initialised: Bool = {
         xmlInitParser()
         return true
     }()

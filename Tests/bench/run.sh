@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: the same job — orient, fit 1024, a four-line box with a CJK line, JPEG q90, EXIF kept —
-# over ../shared/corpus with stampcam and the usual tools, 2 workers each, median of 3 runs.
+# over ../shared/corpus with stampcam and the usual tools, 2 workers each, median of 5 rounds.
 # Prints photos/second, the ratios stampcam/pyvips and stampcam/floor, peak RSS and start-up time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,7 +11,7 @@ export WORK=$PWD/.build/bench
 # The photos are logged as usual (that is part of the cost), into a catalog of the bench's own.
 export XDG_DATA_HOME=$WORK/data
 VENV=$WORK/venv
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 
 need=()
 for p in libvips-tools libvips42 imagemagick graphicsmagick libjpeg-turbo-progs time hyperfine python3-venv bc; do
@@ -28,42 +28,57 @@ find "$CORPUS" -name '*.jpg' -print0 | sort -z > "$WORK/list"
 COUNT=$(tr -cd '\0' < "$WORK/list" | wc -c)
 export CJK="User  李伟 Li Wei" BENCH=$PWD/Tests/bench
 
-declare -A RATE SECONDS_ RSS
-# measure NAME SHELL-COMMAND: runs the command RUNS times with $OUT a fresh folder; prints the median.
-measure() {
-    local name=$1 command=$2 times=() peak=0
-    for _ in $(seq "$RUNS"); do
-        export OUT=$WORK/out-$name
-        rm -rf "$OUT"; mkdir -p "$OUT"
-        local start end
-        start=$(date +%s.%N)
-        if ! /usr/bin/time -f '%M' -o "$WORK/rss" bash -c "$command" < "$WORK/list" > /dev/null 2> "$WORK/err"; then
-            echo "$name: failed"; tail -3 "$WORK/err"; return 0
-        fi
-        end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc -l)")
-        local rss; rss=$(tail -1 "$WORK/rss")
-        [ "$rss" -gt "$peak" ] && peak=$rss
-    done
-    local made; made=$(find "$OUT" -name '*.jpg' | wc -l)
-    local median; median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
+declare -A RATE SECONDS_ RSS TIMES PEAK COMMAND FAILED
+TOOLS=()
+# tool NAME SHELL-COMMAND: a tool to time, $OUT a fresh folder each run.
+tool() { TOOLS+=("$1"); COMMAND[$1]=$2; TIMES[$1]=""; PEAK[$1]=0; }
+# once NAME: one timed run of the tool.
+once() {
+    local name=$1 start end rss
+    export OUT=$WORK/out-$name
+    rm -rf "$OUT"; mkdir -p "$OUT"
+    # The tool before may have left its photos unwritten in the page cache: stampcam syncs each
+    # photo it saves, and would wait for the other tool's data to go first.
+    sync
+    start=$(date +%s.%N)
+    if ! /usr/bin/time -f '%M' -o "$WORK/rss" bash -c "${COMMAND[$name]}" < "$WORK/list" > /dev/null 2> "$WORK/err-$name"; then
+        FAILED[$name]=1; return 0
+    fi
+    end=$(date +%s.%N)
+    TIMES[$name]+="$(echo "$end - $start" | bc -l) "
+    rss=$(tail -1 "$WORK/rss")
+    [ "$rss" -gt "${PEAK[$name]}" ] && PEAK[$name]=$rss
+    return 0
+}
+# summary NAME: the median of its runs, photos a second and peak RSS.
+summary() {
+    local name=$1 median made
+    if [ -n "${FAILED[$name]:-}" ]; then echo "$name: failed"; tail -3 "$WORK/err-$name"; return 0; fi
+    made=$(find "$WORK/out-$name" -name '*.jpg' | wc -l)
+    median=$(printf '%s\n' ${TIMES[$name]} | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
     RATE[$name]=$(echo "$COUNT / $median" | bc -l)
     SECONDS_[$name]=$median
-    RSS[$name]=$(( peak / 1024 ))
+    RSS[$name]=$(( PEAK[$name] / 1024 ))
     printf '%-15s %6.1f photos/s  %6.2f s  peak RSS %4d MB  (%d outputs)\n' \
-        "$name" "${RATE[$name]}" "$median" $(( peak / 1024 )) "$made"
+        "$name" "${RATE[$name]}" "$median" "${RSS[$name]}" "$made"
 }
 
-echo "stampcam bench: $COUNT photos from $CORPUS; 2 workers each; median of $RUNS runs"
-measure stampcam 'xargs -0 "$STAMPCAM" apply -o "$OUT" -j 2 -q --user "李伟 Li Wei" --location "Pier 4, Nanjing" --project "Bridge 7"'
-measure pyvips "xargs -0 '$VENV/bin/python' \"\$BENCH/pyvips_job.py\" \"\$OUT\""
+echo "stampcam bench: $COUNT photos from $CORPUS; 2 workers each; median of $RUNS rounds (each tool once a round)"
+tool stampcam 'xargs -0 "$STAMPCAM" apply -o "$OUT" -j 2 -q --user "李伟 Li Wei" --location "Pier 4, Nanjing" --project "Bridge 7"'
+tool pyvips "xargs -0 '$VENV/bin/python' \"\$BENCH/pyvips_job.py\" \"\$OUT\""
 # The floor's DCT scale per photo is worked out once up front, so its timing is libjpeg alone.
 # `-optimize` because stampcam's apply always writes optimised Huffman tables: same entropy coder.
 "$VENV/bin/python" "$BENCH/scales.py" < "$WORK/list" > "$WORK/floor-list"
-measure floor 'xargs -0 -n 2 -P 2 sh -c '"'"'djpeg -scale "1/$0" "$1" | cjpeg -quality 90 -optimize > "$OUT/${1##*/}"'"'"' < "$WORK/floor-list"'
-measure vips-cli 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" vips'
-measure imagemagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" magick'
-measure graphicsmagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" gm'
+tool floor 'xargs -0 -n 2 -P 2 sh -c '"'"'djpeg -scale "1/$0" "$1" | cjpeg -quality 90 -optimize > "$OUT/${1##*/}"'"'"' < "$WORK/floor-list"'
+tool vips-cli 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" vips'
+tool imagemagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" magick'
+tool graphicsmagick 'xargs -0 -n 1 -P 2 bash "$BENCH/one.sh" gm'
+# Rounds rather than each tool's runs in a row: a machine that slows down for a while (a shared
+# host) then weighs on every tool alike, and the ratios stay ratios of the same moments.
+for _ in $(seq "$RUNS"); do
+    for name in "${TOOLS[@]}"; do once "$name"; done
+done
+for name in "${TOOLS[@]}"; do summary "$name"; done
 
 # The quality guard: PSNR above the stamp against libvips' thumbnail, peer = that thumbnail at Q90.
 "$VENV/bin/python" "$BENCH/quality.py" "$STAMPCAM" "$CORPUS" "$WORK" > "$WORK/quality.txt" 2>&1 || true
@@ -105,7 +120,7 @@ table() {
     echo "| stampcam apply, one 1 MP photo, cold | ${cold:-?} ms | - | <= 40 ms | $(meets "$cold" 40) | |"
 }
 echo
-{ echo "stampcam bench, $COUNT photos, -j 2, median of $RUNS runs ($(date -u +%FT%TZ))"; echo; table; } | tee "$WORK/latest.md"
+{ echo "stampcam bench, $COUNT photos, -j 2, median of $RUNS rounds ($(date -u +%FT%TZ))"; echo; table; } | tee "$WORK/latest.md"
 echo
 
 ratio() { [ -n "${RATE[$1]:-}" ] && [ -n "${RATE[$2]:-}" ] && echo "$1/$2: $(printf '%.2f' "$(echo "${RATE[$1]} / ${RATE[$2]}" | bc -l)")"; }

@@ -14,7 +14,7 @@ let package = Package(
         .executable(name: "stampcam", targets: ["stampcam"]),
     ],
     targets: [
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps and libxml2: headers only (see
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2 and libcrypto: headers only (see
         // `lazyLibraryHeaders`); CLazyLibraries opens the libraries when a function is first called.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
@@ -25,11 +25,12 @@ let package = Package(
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         .target(name: "CHeif"),  // libheif is opened with dlopen when first needed (see its header)
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps and libxml2, opened when first called.
-        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS", "CXML2"],
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2 and libcrypto, opened when first called.
+        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS", "CXML2", "CCrypto"],
                 exclude: ["generate.py"], cSettings: [.unsafeFlags(lazyLibraryHeaders.map { "-I" + $0 })]),
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
@@ -41,7 +42,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Templates"),
         .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
-        .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib"]),
+        .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib", "CCrypto", "CLazyLibraries"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
         .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS", "CLazyLibraries"]),
         .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2", "CLazyLibraries"]),

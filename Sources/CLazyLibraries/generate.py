@@ -4,7 +4,7 @@
 stampcam calls the functions listed below under their own names; the executable does not link
 their libraries. Each wrapper opens its library with dlopen on the first call and jumps to the real
 function, so a command that never draws (`--version`, `log`, `export`) never maps Cairo, Pango,
-fontconfig, libmicrohttpd with GnuTLS, libqrencode, libgps or libxml2 (and their ~40 dependencies).
+fontconfig, libmicrohttpd with GnuTLS, libqrencode, libgps, libxml2 or libcrypto (and their ~40 dependencies).
 Add a name here when Swift code starts calling a new function of these libraries; the test
 "libraries stampcam does not need at start are not loaded" fails until you do.
 """
@@ -62,6 +62,10 @@ GROUPS = {
             xmlBufferLength xmlDocGetRootElement xmlDocSetRootElement xmlFreeDoc xmlGetLastError xmlInitParser
             xmlNewChild xmlNewDoc xmlNewDocNode xmlNewDocPI xmlNewNs xmlNewNsProp xmlNewProp xmlNewTextChild
             xmlNodeSetLang xmlReadMemory xmlSaveClose xmlSaveDoc xmlSaveToBuffer xmlSetNs"""),
+    ]),
+    # OpenSSL's SHA-256 for the fingerprints of photos and originals.
+    "crypto": (["openssl/evp.h"], ["libcrypto"], [
+        ("libcrypto.so.3", "EVP_Digest EVP_sha256"),
     ]),
     "gps": (["gps.h"], ["libgps"], [
         ("libgps.so.28", "gps_close gps_open gps_read gps_stream gps_waiting"),

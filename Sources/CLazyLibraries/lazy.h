@@ -19,6 +19,7 @@ const char *sc_lazy_check_drawing(void) SC_LAZY;
 const char *sc_lazy_check_web(void) SC_LAZY;
 const char *sc_lazy_check_gps(void) SC_LAZY;
 const char *sc_lazy_check_xml(void) SC_LAZY;
+const char *sc_lazy_check_crypto(void) SC_LAZY;
 
 /// The function `name` of `library`, opening the library on first use; cached in `*slot`.
 void *sc_lazy_symbol(struct sc_lazy_library *library, const char *name, void **slot) SC_LAZY;

@@ -38,6 +38,7 @@ const char *sc_lazy_check(void) {
     if (failure == NULL) failure = sc_lazy_check_web();
     if (failure == NULL) failure = sc_lazy_check_gps();
     if (failure == NULL) failure = sc_lazy_check_xml();
+    if (failure == NULL) failure = sc_lazy_check_crypto();
     return failure;
 }
 

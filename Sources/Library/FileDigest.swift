@@ -2,11 +2,11 @@
 public enum FileDigest {
     /// The SHA-256 of `bytes` as 64 lowercase hex digits.
     public static func sha256(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBytes { GLibChecksum.sha256($0) }
+        bytes.withUnsafeBytes { SHA256.hex($0) }
     }
 
     /// The SHA-256 of bytes lent for this call (a mapped file).
     public static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
-        GLibChecksum.sha256(bytes)
+        SHA256.hex(bytes)
     }
 }

@@ -61,7 +61,7 @@ enum DoctorCommand: Command {
     /// not in the middle of a shoot.
     static func libraries() -> Check {
         guard let failure = sc_lazy_check() else {
-            return Check(level: .ok, topic: "libraries", text: "Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2")
+            return Check(level: .ok, topic: "libraries", text: "Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto")
         }
         return Check(level: .problem, topic: "libraries",
                      text: String(cString: failure) + "; reinstall stampcam (sudo apt install --reinstall stampcam) or install"

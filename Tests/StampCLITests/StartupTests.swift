@@ -15,7 +15,7 @@ import TestSupport
     }
 
     static let lazy = ["libcairo.so", "libpango-1.0.so", "libpangocairo", "libfontconfig.so", "libharfbuzz.so",
-                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so", "libxml2.so", "libicuuc.so"]
+                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so", "libxml2.so", "libicuuc.so", "libcrypto.so"]
 
     static func anyLazy(_ libraries: Set<String>) -> [String] {
         libraries.filter { library in lazy.contains { library.hasPrefix($0) } }.sorted()

@@ -5,7 +5,7 @@
 # from its option tables, the copyright and changelog beside this script.
 # Depends is computed from the binary by dpkg-shlibdeps, never typed by hand. The libraries opened
 # with dlopen when first needed (libheif, Cairo, Pango, fontconfig, libmicrohttpd, libqrencode,
-# libgps: the sonames the binary names but does not link) are invisible to it; their packages are
+# libgps, libxml2, libcrypto: the sonames the binary names but does not link) are invisible to it; their packages are
 # named from dpkg's own database, at least the version built against.
 set -euo pipefail
 binary=$1 version=$2 out=$3 places=${4:-}

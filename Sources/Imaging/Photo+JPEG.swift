@@ -19,6 +19,18 @@ extension Photo {
         self = try file.withUnsafeBytes { (bytes) throws(ImageError) in try Photo(jpeg: bytes, options: options) }
     }
 
+    /// The size `init(jpeg:options:)` gives a JPEG file, upright and fitted, from its header
+    /// alone; nil when it is not a JPEG whose header reads.
+    public static func fittedSize(jpeg file: MappedFile, options: LoadOptions = LoadOptions()) -> (width: Int, height: Int)? {
+        file.withUnsafeBytes { bytes in
+            try? JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits(options)) { (decoder) throws(ImageError) in
+                let stored = (width: decoder.header.width, height: decoder.header.height)
+                let turned = PhotoMetadata(exif: decoder.exif, iccProfile: nil).orientation.swapsDimensions
+                return options.fittedSize(width: turned ? stored.height : stored.width, height: turned ? stored.width : stored.height)
+            }
+        }
+    }
+
     /// Decodes JPEG bytes lent for the length of this call (a mapped file, a camera's buffer).
     public init(jpeg bytes: UnsafeRawBufferPointer, options: LoadOptions = LoadOptions()) throws(ImageError) {
         self = try JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits(options)) { (decoder) throws(ImageError) in

@@ -96,9 +96,16 @@ enum ApplyCommand: Command {
         // The fonts are set up and the style checked on a thread of their own while the first photo
         // is read. A template with errors stops the batch before any photo is touched: one line, exit 65.
         let fontConfig = context.resources.fontConfig, variables = Set(stamp.fields.given.extra.keys)
+        let load = LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
+                               memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
+                               salvage: options.flag(salvage))
+        // One photo: the check lays its text out at the photo's size, so the fonts it loads are the stamp's.
+        let onePhoto = options.positionals.count == 1 ? options.positionals[0] : nil
         let checked = Pending { () throws -> (Watermarker, [TemplateProblem]) in
             let watermarker = try Watermarker(fontConfig: fontConfig)
-            let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables)
+            let size = onePhoto.flatMap { try? InputFile.map($0) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
+            let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables,
+                                                          shortSide: size.map { Double(min($0.width, $0.height)) })
             XMPPacket.prepare()  // every photo gets an XMP packet
             return (watermarker, warnings)
         }
@@ -113,9 +120,7 @@ enum ApplyCommand: Command {
         let logging = try CatalogOptions.log(options, context: context, command: .apply)
         var settings = ApplyJob.Settings(
             output: folder,
-            load: LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
-                              memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
-                              salvage: options.flag(salvage)),
+            load: load,
             writer: PhotoWriter.Settings(quality: try options.value(quality) ?? 90, replace: options.flag(overwrite),
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,

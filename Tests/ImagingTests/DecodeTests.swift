@@ -1,3 +1,4 @@
+import Platform
 import Testing
 import TestSupport
 @testable import Imaging
@@ -202,5 +203,27 @@ import TestSupport
         }
         #expect(throws: ImageError.truncated) { try LanczosResampler.resample(source, width: 20, height: 100) }
         #expect(read == 150)
+    }
+}
+
+@Suite struct FittedSizeTests {
+    @Test("the size read from the header is the size the decode gives, turned and fitted",
+          arguments: Fixtures.orientations)
+    func headerSizeMatchesDecode(fixture: FixturePhoto) throws {
+        let folder = try TestFiles.temporaryFolder("fitted")
+        let file = try MappedFile(path: try fixture.write(to: folder))
+        for maxSize in [0, 100, 150] {
+            let options = LoadOptions(maxSize: maxSize)
+            let photo = try Photo(file: file, options: options)
+            let size = try #require(Photo.fittedSize(jpeg: file, options: options))
+            #expect(size == (photo.width, photo.height), "\(fixture) at \(maxSize)")
+        }
+    }
+
+    @Test("not a JPEG, or a header that does not read: no size")
+    func noSize() throws {
+        let folder = try TestFiles.temporaryFolder("fitted-bad")
+        try TestFiles.write(Array("GIF89a".utf8), to: folder + "/a.jpg")
+        #expect(Photo.fittedSize(jpeg: try MappedFile(path: folder + "/a.jpg")) == nil)
     }
 }

@@ -17,12 +17,20 @@ public enum Threads {
         if let thread = start(stackSize: 1 << 20, body) { pthread_detach(thread) }
     }
 
+    /// `detach`, for a body that runs until told to stop (a loop waiting for work): false, and
+    /// `body` not run, when no thread can be made (run inline, it would never return).
+    public static func detachLoop(_ body: @escaping @Sendable () -> Void) -> Bool {
+        guard let thread = start(stackSize: 1 << 20, inlineWhenRefused: false, body) else { return false }
+        pthread_detach(thread)
+        return true
+    }
+
     private final class Box: Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
-    private static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    private static func start(stackSize: Int, inlineWhenRefused: Bool = true, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -34,8 +42,9 @@ public enum Threads {
             return nil
         }, context)
         guard status == 0 else {
-            // No thread: run it here rather than lose the work.
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+            // No thread: run it here rather than lose the work (unless the caller can do without).
+            let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+            if inlineWhenRefused { box.body() }
             return nil
         }
         return thread

@@ -376,10 +376,12 @@ private final class Finisher: Sendable {
     private let state = ConditionLock(State())
     /// At most this many photos wait: a disk that stalls holds the worker up rather than filling memory.
     private static let depth = 2
+    /// No thread could be made: the worker finishes its photos itself.
+    private let inline: Bool
 
     init() {
         let state = self.state
-        Threads.detach {
+        inline = !Threads.detachLoop {
             while let job = state.wait(until: { !$0.jobs.isEmpty || $0.closed }, then: { state -> (@Sendable () -> Void)? in
                 state.jobs.isEmpty ? nil : state.jobs.removeFirst()
             }) ?? nil {
@@ -390,11 +392,13 @@ private final class Finisher: Sendable {
     }
 
     func add(_ job: @escaping @Sendable () -> Void) {
+        guard !inline else { return job() }
         state.wait(until: { $0.jobs.count < Self.depth }, then: { $0.jobs.append(job) })
     }
 
     /// Waits until every photo added has been finished.
     func close() {
+        guard !inline else { return }
         state.withLock { $0.closed = true }
         state.wait(until: { $0.ended }, then: { _ in })
     }

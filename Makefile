@@ -11,7 +11,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # venv under .build) and python3-venv for those venvs and `make places`.
 DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
                libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev libssl-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tmux \
+               fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata tmux \
                libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver zbar-tools \
                libimage-exiftool-perl libxml2-utils poppler-utils gpsd gpsd-clients
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

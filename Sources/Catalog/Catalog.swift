@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 import Platform
 import Synchronization
 import Templates
@@ -167,23 +170,29 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Prepares the statement `add` runs, ahead of the first photo (`shoot` does while the camera
+    /// settles).
+    public func prepareToAdd() throws(CatalogError) {
+        try connection.withLock { (connection) throws(CatalogError) in _ = try Self.insertStatement(connection) }
+    }
+
     private static func insert(_ entry: CatalogEntry, into connection: Connection) throws(CatalogError) -> Bool {
-        let statement: SQLiteStatement
-        if let prepared = connection.insert {
-            statement = prepared
-        } else {
-            let columns = Schema.columns
-            let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            let placeholders = columns.map { $0 == "logged_at" ? "coalesce(?, CAST(strftime('%s', 'now') AS INTEGER))" : "?" }
-            statement = try connection.database.prepare("""
-                INSERT INTO photos (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
-                ON CONFLICT (path, sha256) DO UPDATE SET \(updates)
-                WHERE photos.command = 'rebuild' AND excluded.command <> 'rebuild'
-                """, action: "write")
-            connection.insert = statement
-        }
-        try statement.run(RowCoding.values(entry))
+        try insertStatement(connection).run(RowCoding.values(entry))
         return connection.database.changes > 0
+    }
+
+    private static func insertStatement(_ connection: Connection) throws(CatalogError) -> SQLiteStatement {
+        if let prepared = connection.insert { return prepared }
+        let columns = Schema.columns
+        let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let placeholders = columns.map { $0 == "logged_at" ? "coalesce(?, CAST(strftime('%s', 'now') AS INTEGER))" : "?" }
+        let statement = try connection.database.prepare("""
+            INSERT INTO photos (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
+            ON CONFLICT (path, sha256) DO UPDATE SET \(updates)
+            WHERE photos.command = 'rebuild' AND excluded.command <> 'rebuild'
+            """, action: "write")
+        connection.insert = statement
+        return statement
     }
 
     /// Copies every row of the catalog at `path` into this one (`log --merge`), a few hundred rows

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// The catalog's photos as files other programs open: CSV for spreadsheets, GeoJSON for QGIS and
@@ -74,7 +74,7 @@ public enum CatalogExport {
 
     static func csvField(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 
     /// A path as text: bytes that are not UTF-8 and control characters as `\xNN`.

@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// Which photos of the catalog a command is about: all the given conditions hold.
 public struct CatalogFilter: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Templates
 
 /// What a kept original needs to be stamped again later: the style and the values used. Written as

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,8 +20,7 @@ public enum WallClock {
 
     /// A named zone's offset (`Asia/Shanghai`) at an instant; nil for a name the system does not know.
     public static func offsetMinutes(zone identifier: String, at secondsSinceEpoch: Int) -> Int? {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch))) / 60
+        ZoneDatabase.offsetSeconds(zone: identifier, at: secondsSinceEpoch).map { $0 / 60 }
     }
 
     /// Now on the wall clock: seconds since 1970 (UTC), with the fraction (for comparing with GPS time).

@@ -22,6 +22,13 @@ public final class CatalogLog: PhotoLog {
         self.host = host
     }
 
+    public func open() {
+        state.withLock { state in
+            if state.catalog == nil { state.catalog = try? Catalog(path: path) }
+            try? state.catalog?.prepareToAdd()
+        }
+    }
+
     public func record(_ entry: CatalogEntry) -> String? {
         var entry = entry
         if entry.host == nil { entry.host = host }

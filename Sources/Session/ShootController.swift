@@ -577,6 +577,7 @@ public final class ShootController: Sendable {
     // MARK: the writer thread
 
     private func runWriter() {
+        settings.writer.prepareForWriting(style: settings.styles[settings.style], fields: settings.fields.fieldsNow())
         guard let given = inbox.wait(until: { $0.closed || $0.watermarker != nil }, then: { $0.watermarker }) ?? nil else { return }
         let writer = PhotoWriter(watermarker: given.take(), settings: settings.writer)
         while let (id, style) = inbox.wait(until: { $0.closed || !$0.saves.isEmpty }, then: { inbox -> (ShotID, Int)? in

@@ -33,9 +33,13 @@ public struct TemplateStore: Sendable {
         let id = choice ?? TemplateCatalog.defaultID
         if id.hasSuffix(".json") || id.contains("/") { return try read(id) }
         // A later file wins: from the last one back, the first that is this style and reads as a
-        // template (a broken one is passed over, as the whole store leaves it out).
+        // template (a broken one is passed over, as the whole store leaves it out). Only a file with
+        // the id's text in it, or an escape (which could spell it), is parsed to see.
+        let idText = Array(id.utf8)
         for file in try files(builtIn: builtIn, user: user, extraFolders: extraFolders).files.reversed() {
-            guard let bytes = try? FileSystem.read(file.path, limit: 1 << 20), case .object(let members)? = try? JSONValue(parsing: bytes),
+            guard let bytes = try? FileSystem.read(file.path, limit: 1 << 20),
+                  bytes.contains(UInt8(ascii: "\\")) || bytes.firstRange(of: idText) != nil,
+                  case .object(let members)? = try? JSONValue(parsing: bytes),
                   members["id"] == .string(id), let template = try? read(file.path) else { continue }
             return template
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Platform
 import Session
 import Imaging
@@ -62,7 +62,7 @@ enum BenchCommand: Command {
                                                                     watermarker: watermarker)
                 if encode { _ = try Photo(bitmap: picture).encoded(quality: 80) }
             }
-            let rate = String(format: "%.0f", 1000 / max(Double(time) ?? 1, 0.001))
+            let rate = Int((1000 / max(Double(time) ?? 1, 0.001)).rounded())
             console.out("  viewfinder \(name) \(size.0)x\(size.1)\(encode ? " + JPEG" : ""), \(template.id): \(time) ms a frame = \(rate) frames/s")
         }
     }
@@ -73,6 +73,7 @@ enum BenchCommand: Command {
         let start = WallClock.monotonic()
         for _ in 0..<rounds { try? body() }
         let mean = (WallClock.monotonic() - start) / Double(rounds) * 1000
-        return String(format: "%.2f", mean)
+        let hundredths = Int((mean * 100).rounded())
+        return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
     }
 }

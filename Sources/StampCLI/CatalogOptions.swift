@@ -32,7 +32,7 @@ enum CatalogOptions {
         guard let log = logging?.log as? CatalogLog, log.missed > 0 else { return }
         let photos = log.missed == 1 ? "1 photo was" : "\(log.missed) photos were"
         var shown = PathEncoding.display(folder)
-        if shown.contains(where: { " '\"$`\\".contains($0) }) { shown = "\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        if shown.contains(where: { " '\"$`\\".contains($0) }) { shown = "\"" + shown.replacing("\"", with: "\\\"") + "\"" }
         console.err("stampcam: warning: \(photos) saved but not logged in the catalog; "
             + "'stampcam log --rebuild \(shown)' adds them once the catalog can be written")
     }

@@ -1,5 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Capture
-import Foundation
+import FoundationEssentials
 
 /// `stampcam devices --json`: every camera with all its formats, sizes, rates and controls.
 enum DeviceJSON {

@@ -1,5 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Catalog
-import Foundation
+import FoundationEssentials
 import Library
 import Platform
 import Session

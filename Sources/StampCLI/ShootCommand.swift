@@ -55,8 +55,13 @@ enum ShootCommand: Command {
         if interactive && !(Terminal.isTerminal(0) && Terminal.isTerminal(1)) {
             throw UsageError.missing("--yes when not on a terminal (the preview needs one)", command: spec.name)
         }
+        // The fonts, the longest part of getting ready, are set up on a thread of their own from
+        // here on, while the options are read and the camera opens and settles.
+        let fonts = Pending { [fontConfig = context.resources.fontConfig] in try Watermarker(fontConfig: fontConfig) }
+        // Whatever ends the command, the fonts are not left half set up on the other thread.
+        defer { _ = try? fonts.value() }
         let prepared = try controllerSettings(options, context: context, allCameras: interactive, styleCycle: interactive,
-                                              oneFile: !interactive && photos == 1) { error, folder in
+                                              oneFile: !interactive && photos == 1, fonts: fonts) { error, folder in
             Failure(error, path: folder).message
         }
         defer { prepared.finish(console: console) }
@@ -92,24 +97,32 @@ enum ShootCommand: Command {
         var checker: Watermarker?
         /// The catalog the photos go into (nil with --no-catalog).
         var logging: PhotoLogging?
+        /// The fonts being set up, when that was started early.
+        var fonts: Pending<Watermarker>?
 
         /// `checker`, or one made now that checks the chosen style (one line and exit 65 for a style
         /// with errors; its warnings said). Given the camera, the check lays the text out at the
         /// size of its photos, loading the fonts their stamp will use.
+        /// Given the camera, the first stamp is also rehearsed on a blank photo of that size, while
+        /// the camera settles: the real one then finds its glyphs drawn and its code paged in.
         func checkedWatermarker(context: Context, photosOf camera: ShootController.Snapshot? = nil) throws -> Watermarker {
             if let checker { return checker }
-            return try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context,
-                                                       shortSide: camera.map(photoShortSide))
+            let size = camera.map(photoSize)
+            let checked = try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context,
+                                                              shortSide: size.map { Double(min($0.width, $0.height)) }, fonts: fonts)
+            if let camera, let size {
+                checked.rehearse(chosen, fields: settings.fields.fieldsNow(camera: camera.camera), width: size.width, height: size.height)
+            }
+            return checked
         }
 
-        /// The short side of the photos saved from this camera: its frames, cropped by a digital
-        /// zoom, fitted to --max-size.
-        private func photoShortSide(_ camera: ShootController.Snapshot) -> Double {
+        /// The size of the photos saved from this camera: its frames, cropped by a digital zoom,
+        /// fitted to --max-size.
+        private func photoSize(_ camera: ShootController.Snapshot) -> (width: Int, height: Int) {
             let crop = camera.zoomCrops ? max(1, settings.capture.zoom) : 1
             let frame = (width: Int((Double(camera.frameSize.width) / crop).rounded()),
                          height: Int((Double(camera.frameSize.height) / crop).rounded()))
-            let fitted = LoadOptions(maxSize: settings.writer.maxSize).fittedSize(width: frame.width, height: frame.height)
-            return Double(min(fitted.width, fitted.height))
+            return LoadOptions(maxSize: settings.writer.maxSize).fittedSize(width: frame.width, height: frame.height)
         }
 
         /// After the controller is closed: says how many photos the catalog missed, and removes the
@@ -127,7 +140,7 @@ enum ShootCommand: Command {
     /// error. Template and folder problems show before the camera is touched; without a cycle, the
     /// check that needs the fonts (`Prepared.checkedWatermarker`) is left to the caller.
     static func controllerSettings(_ options: ParsedOptions, context: Context, allCameras: Bool, styleCycle: Bool = true,
-                                   oneFile: Bool,
+                                   oneFile: Bool, fonts: Pending<Watermarker>? = nil,
                                    describe: @escaping @Sendable (any Error, String) -> String) throws -> Prepared {
         let console = context.console
         let capture = try CaptureOptions.settings(options)
@@ -142,7 +155,7 @@ enum ShootCommand: Command {
         var styles: [Template] = []
         var checker: Watermarker?
         if let store {
-            let checked = try checkedWatermarker(chosen, given: stamp.fields.given, variables: variables, context: context)
+            let checked = try checkedWatermarker(chosen, given: stamp.fields.given, variables: variables, context: context, fonts: fonts)
             checker = checked
             let usable = store.usableStyles(checkingWith: checked, variables: variables)
             for problem in usable.problems { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
@@ -181,14 +194,14 @@ enum ShootCommand: Command {
         let logging = try CatalogOptions.log(options, context: context, command: .shoot)
         settings.writer.log = logging
         return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, chosen: chosen,
-                        variables: variables, checker: checker, logging: logging)
+                        variables: variables, checker: checker, logging: logging, fonts: fonts)
     }
 
     /// A watermarker (the fonts set up) that has checked `chosen`: a style with errors is one line
-    /// and exit 65; its warnings are said.
+    /// and exit 65; its warnings are said. `fonts`: that watermarker being made already.
     static func checkedWatermarker(_ chosen: Template, given: Fields, variables: Set<String>, context: Context,
-                                   shortSide: Double? = nil) throws -> Watermarker {
-        let checker = try Watermarker(fontConfig: context.resources.fontConfig)
+                                   shortSide: Double? = nil, fonts: Pending<Watermarker>? = nil) throws -> Watermarker {
+        let checker = try fonts?.value() ?? Watermarker(fontConfig: context.resources.fontConfig)
         for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables, shortSide: shortSide) {
             context.console.err("stampcam: " + warning.description)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Library
 import Platform
 import Session

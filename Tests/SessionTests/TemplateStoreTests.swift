@@ -47,6 +47,15 @@ import Templates
         #expect(one.name == "Later" && whole == one)
     }
 
+    @Test("a later file whose id is spelled with JSON escapes still wins (files without the id's text are not parsed)")
+    func escapedID() throws {
+        let user = try TestFiles.temporaryFolder("escaped-templates")
+        try TestFiles.write(Array(#"{"version": 1, "id": "cl\u0061ssic", "name": "Escaped", "blocks": [{"lines": ["{user}"]}]}"#.utf8),
+                            to: user + "/z.json")
+        let (whole, one) = try Self.both("classic", user: user)
+        #expect(one.name == "Escaped" && whole == one)
+    }
+
     @Test("an unknown style and an unreadable --template-dir fail the same way")
     func failures() throws {
         #expect(throws: TemplateStore.UnknownStyle.self) {

@@ -19,6 +19,7 @@
 #   VIVID_PARAMS      vivid module parameters (default: one webcam,
 #                     "n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0")
 #   VIVID_MEM         VM memory in MiB (default 1024; the initramfs lives in RAM)
+#   VIVID_SMP         virtual processors (default 1: the host's other core belongs to other work)
 #   VIVID_HOST_PATHS  space-separated host files/dirs to copy into the VM at the same
 #                     absolute path (e.g. "/etc/fonts /usr/share/fonts/truetype/dejavu");
 #                     ELF files among them get their libraries too
@@ -304,15 +305,15 @@ cmd_run() {
     [ "${VIVID_VERBOSE:-0}" = 1 ] && filter='{ sub(/\r$/, ""); print; fflush() }'
 
     # -cpu max: emulate every CPU feature TCG can, so host-built binaries and
-    # libraries (possibly built for newer x86-64 levels) run. -smp 1: the host's
-    # other core belongs to other work.
+    # libraries (possibly built for newer x86-64 levels) run. -smp 1 unless told:
+    # the host's other core belongs to other work.
     # panic=-1 + -no-reboot: a guest panic ends qemu at once instead of hanging.
     # --foreground: keep qemu in our process group so Ctrl-C reaches it.
     t0=$SECONDS
     local qstatus
     set +e
     timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
-        -accel tcg -cpu max -smp 1 -m "${VIVID_MEM:-1024}" \
+        -accel tcg -cpu max -smp "${VIVID_SMP:-1}" -m "${VIVID_MEM:-1024}" \
         -display none -monitor none -serial stdio -no-reboot \
         -kernel "$KROOT/boot/vmlinuz-$KVER" -initrd "$work/initrd.gz" \
         -append "console=ttyS0 panic=-1 quiet" \

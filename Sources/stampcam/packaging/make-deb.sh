@@ -58,7 +58,7 @@ Version: $version
 Architecture: $arch
 Maintainer: stampcam authors <stampcam@example.org>
 Installed-Size: $size
-Depends: $depends, fonts-dejavu-core, fonts-wqy-microhei
+Depends: $depends, fonts-dejavu-core, fonts-wqy-microhei, tzdata
 Section: graphics
 Priority: optional
 Description: watermark camera: who, when, where and which project on every photo

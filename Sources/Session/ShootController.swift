@@ -144,8 +144,9 @@ public final class ShootController: Sendable {
 
     /// Opens the first camera and starts the threads without a watermarker: photos can be taken at
     /// once, and are saved once `stamp(with:)` gives one. So the camera opens and settles while the
-    /// fonts are set up and the style is checked (`shoot --yes`).
-    public init(opening settings: Settings) throws {
+    /// fonts are set up and the style is checked (`shoot --yes`). With `shutter`, the shutter is
+    /// pressed as soon as the camera thread runs.
+    public init(opening settings: Settings, shutter: Bool = false) throws {
         self.settings = settings
         let camera = try Camera.open(settings.devices[0], settings: settings.capture)
         let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
@@ -164,6 +165,7 @@ public final class ShootController: Sendable {
             runCamera(cameraBox.take())
             finished.withLock { $0 += 1 }
         }
+        if shutter { _ = send(.shutter) }
         Threads.detach { [self] in
             runWriter()
             finished.withLock { $0 += 1 }

@@ -70,14 +70,13 @@ enum ShootCommand: Command {
             defer { controller.close() }
             return ShootScreen(controller: controller, fields: prepared.given).run()
         }
-        let controller = try ShootController(opening: prepared.settings)
-        defer { controller.close() }
         // gpsd sends a fix about once a second: the first photo waits for a usable one (at most 2 s).
         // Without gpsd, the shutter goes at once: the camera settles while the fonts are set up and
         // the style is checked, and a style with errors ends the run before anything is saved.
         let whereabouts = prepared.settings.fields.whereabouts
         let gps = whereabouts.live as? GPSDReceiver
-        if gps == nil { controller.send(.shutter) }
+        let controller = try ShootController(opening: prepared.settings, shutter: gps == nil)
+        defer { controller.close() }
         controller.stamp(with: try prepared.checkedWatermarker(context: context, photosOf: controller.snapshot()))
         gps?.waitForFix(timeout: 2) { whereabouts.rules.judge($0, now: WallClock.monotonic()).fix != nil }
         return try series(controller, count: photos, interval: pause, shutterPressed: gps == nil, console: console)

@@ -74,6 +74,27 @@ import TestSupport
         #expect(fields["sequence"] as? Int == 1)  // the retaken shot gave its number back
     }
 
+    @Test("opened with the shutter pressed, the camera takes the photo by itself; it is saved once a watermarker is given")
+    func shutterAtOpening() throws {
+        let folder = try TestFiles.temporaryFolder("shoot-opening")
+        var capture = CaptureSettings()
+        capture.resolution = Resolution(width: 640, height: 360)
+        capture.settle = .frames(1)
+        let settings = ShootController.Settings(
+            devices: [Cameras.testDevice], capture: capture, styles: Self.styles, style: 0,
+            fields: FieldPolicy(given: Fields(user: "Ana")), folder: folder, nameTemplate: nil, keepOriginal: false,
+            writer: PhotoWriter.Settings(quality: 90, version: "test"), fontConfig: Self.fontConfig)
+        let controller = try ShootController(opening: settings, shutter: true)
+        defer { controller.close() }
+        Self.wait(controller, for: { $0 == .reviewing }, "photo under review without a shutter sent")
+        controller.send(.use)
+        let photos = { Self.files(folder).filter { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") } }
+        #expect(photos().isEmpty)  // no watermarker yet: the save waits
+        controller.stamp(with: try Watermarker(fontConfig: Self.fontConfig))
+        Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "saved")
+        #expect(photos().count == 1)
+    }
+
     @Test("the kept original carries no stamp, also when the review picture has the capture's own size")
     func originalUnstamped() throws {
         let folder = try TestFiles.temporaryFolder("original")

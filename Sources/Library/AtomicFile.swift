@@ -1,4 +1,5 @@
 import Platform
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -37,18 +38,21 @@ public enum AtomicFile {
     public final class Staged: Sendable {
         private let temp: String
         private let claim: NameClaim
+        /// Whether `place` has been tried (it removes the temp name, whatever became of it).
+        private let tried = Atomic(false)
 
         fileprivate init(temp: String, claim: NameClaim) {
             self.temp = temp
             self.claim = claim
         }
 
-        deinit { FileSystem.remove(temp) }
+        deinit { if !tried.load(ordering: .relaxed) { FileSystem.remove(temp) } }
 
         /// Syncs the bytes to the disk, then gives them the claimed name, as `write` does; the
         /// path, or why not (nothing is then left under the name).
         public func place(replace: Bool, protected: Set<FileIdentity> = []) throws(FileError) -> String {
             // Placed (a link to it made) or not, the temp name goes now: nothing is tried twice.
+            tried.store(true, ordering: .relaxed)
             defer { FileSystem.remove(temp) }
             do throws(Errno) {
                 let fd = PathEncoding.withCString(temp) { open($0, O_WRONLY | O_CLOEXEC) }

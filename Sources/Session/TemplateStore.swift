@@ -39,8 +39,7 @@ public struct TemplateStore: Sendable {
         for file in try files(builtIn: builtIn, user: user, extraFolders: extraFolders).files.reversed() {
             guard let bytes = try? FileSystem.read(file.path, limit: 1 << 20),
                   bytes.contains(UInt8(ascii: "\\")) || bytes.firstRange(of: idText) != nil,
-                  case .object(let members)? = try? JSONValue(parsing: bytes),
-                  members["id"] == .string(id), let template = try? read(file.path) else { continue }
+                  let template = try? template(bytes, path: file.path), template.id == id else { continue }
             return template
         }
         // None: the whole store says what there is.
@@ -76,6 +75,11 @@ public struct TemplateStore: Sendable {
         do { bytes = try FileSystem.read(path, limit: 1 << 20) } catch {
             throw FileError.cannotRead(path: path, reason: "cannot read this template: \(Self.reason(error))")
         }
+        return try template(bytes, path: path)
+    }
+
+    /// The template in `bytes`, read from `path` (its name in messages, its folder for logos).
+    private static func template(_ bytes: [UInt8], path: String) throws(TemplateError) -> Template {
         let slash = path.lastIndex(of: "/")
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."

@@ -47,7 +47,7 @@ void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, ptrdiff
 
 #if defined(__x86_64__)
 // No lane-crossing shuffles: CPUs that split 256-bit operations in two (AMD before Zen 2) make them
-// slow. The horizontal loop works in 128-bit vectors, which cost those CPUs no more.
+// slow.
 
 static inline __m128i tap_pair(const int16_t *weights) {
     int32_t pair;
@@ -89,27 +89,62 @@ __attribute__((target("avx2"))) static void vertical_avx2(const uint8_t *const *
     vertical_span(rows, weights, nrows, middle, i, count);
 }
 
-// Two taps a round: two pixels shuffled to (p0.c, p1.c) pairs per channel for `pmaddwd` with
+// One pixel, four taps a round: the channels shuffled to (p_k.c, p_k+1.c) pairs for `pmaddwd` with
 // (w_k, w_k+1). Tap counts are padded to whole groups with zero weights.
+__attribute__((target("avx2"))) static inline void horizontal_one(const int16_t *p, const int16_t *w, int count,
+                                                                  uint8_t *out) {
+    const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    __m128i even = _mm_setzero_si128(), odd = _mm_setzero_si128();
+    for (int k = 0; k < count; k += SC_PIXELS_TAP_GROUP) {
+        __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + k * 4)), pairs);
+        __m128i u = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + k * 4 + 8)), pairs);
+        even = _mm_add_epi32(even, _mm_madd_epi16(v, tap_pair(w + k)));
+        odd = _mm_add_epi32(odd, _mm_madd_epi16(u, tap_pair(w + k + 2)));
+    }
+    __m128i total = _mm_srai_epi32(_mm_add_epi32(_mm_add_epi32(even, odd), _mm_set1_epi32(1 << (HORIZONTAL_SHIFT - 1))),
+                                   HORIZONTAL_SHIFT);
+    total = _mm_packus_epi16(_mm_packs_epi32(total, total), total);
+    int32_t bytes = _mm_cvtsi128_si32(total);
+    __builtin_memcpy(out, &bytes, 4);
+}
+
+// Two pixels at a time, one in each 128-bit lane (the shuffles stay inside their lane), when their
+// taps take as many groups (nearly always): half the rounds of one pixel at a time.
 __attribute__((target("avx2"))) static void horizontal_avx2(const int16_t *middle, uint8_t *out, ptrdiff_t step,
                                                             const int32_t *first, const int32_t *count,
                                                             const int16_t *weights, int width, int pixels) {
-    const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-    const __m128i half = _mm_set1_epi32(1 << (HORIZONTAL_SHIFT - 1));
-    for (int x = 0; x < pixels; x++) {
-        const int16_t *p = middle + (size_t)first[x] * 4;
-        const int16_t *w = weights + (size_t)x * width;
-        __m128i even = _mm_setzero_si128(), odd = _mm_setzero_si128();
-        for (int k = 0; k < count[x]; k += SC_PIXELS_TAP_GROUP) {
-            __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + k * 4)), pairs);
-            __m128i u = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + k * 4 + 8)), pairs);
-            even = _mm_add_epi32(even, _mm_madd_epi16(v, tap_pair(w + k)));
-            odd = _mm_add_epi32(odd, _mm_madd_epi16(u, tap_pair(w + k + 2)));
+    const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                           0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    const __m256i half = _mm256_set1_epi32(1 << (HORIZONTAL_SHIFT - 1));
+    const int group = SC_PIXELS_TAP_GROUP;
+    int x = 0;
+    for (; x + 2 <= pixels; x += 2) {
+        const int16_t *p0 = middle + (size_t)first[x] * 4, *p1 = middle + (size_t)first[x + 1] * 4;
+        const int16_t *w0 = weights + (size_t)x * width, *w1 = w0 + width;
+        if ((count[x] + group - 1) / group != (count[x + 1] + group - 1) / group) {
+            horizontal_one(p0, w0, count[x], out + x * step);
+            horizontal_one(p1, w1, count[x + 1], out + (x + 1) * step);
+            continue;
         }
-        __m128i total = _mm_srai_epi32(_mm_add_epi32(_mm_add_epi32(even, odd), half), HORIZONTAL_SHIFT);
-        total = _mm_packus_epi16(_mm_packs_epi32(total, total), total);
-        int32_t bytes = _mm_cvtsi128_si32(total);
+        __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
+        for (int k = 0; k < count[x]; k += group) {
+            __m256i v = _mm256_shuffle_epi8(_mm256_loadu2_m128i((const __m128i *)(p1 + k * 4), (const __m128i *)(p0 + k * 4)),
+                                            pairs);
+            __m256i u = _mm256_shuffle_epi8(
+                _mm256_loadu2_m128i((const __m128i *)(p1 + k * 4 + 8), (const __m128i *)(p0 + k * 4 + 8)), pairs);
+            even = _mm256_add_epi32(even, _mm256_madd_epi16(v, _mm256_set_m128i(tap_pair(w1 + k), tap_pair(w0 + k))));
+            odd = _mm256_add_epi32(odd, _mm256_madd_epi16(u, _mm256_set_m128i(tap_pair(w1 + k + 2), tap_pair(w0 + k + 2))));
+        }
+        __m256i total = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(even, odd), half), HORIZONTAL_SHIFT);
+        // Pixel x's four sums in the low lane, pixel x + 1's in the high one: packed to eight bytes.
+        __m128i both = _mm256_castsi256_si128(total), second = _mm256_extracti128_si256(total, 1);
+        both = _mm_packus_epi16(_mm_packs_epi32(both, second), both);
+        int32_t bytes = _mm_cvtsi128_si32(both), next = _mm_extract_epi32(both, 1);
         __builtin_memcpy(out + x * step, &bytes, 4);
+        __builtin_memcpy(out + (x + 1) * step, &next, 4);
+    }
+    if (x < pixels) {
+        horizontal_one(middle + (size_t)first[x] * 4, weights + (size_t)x * width, count[x], out + x * step);
     }
 }
 #endif

@@ -72,12 +72,12 @@ public enum AtomicFile {
 
     /// Writes `bytes` as `directory/name`. Unless `overwrite`, an existing file is kept and the
     /// new one is named `name-1.ext`, `name-2.ext` …. Refuses to replace a file in `protected`.
-    /// Returns the path written.
+    /// Returns the path written. Unless `sync`, the bytes may be lost to a crash (the file left empty).
     @discardableResult
     public static func write(_ bytes: [UInt8], directory: String, name: String, overwrite: Bool = false,
-                             protected: Set<FileIdentity> = []) throws(FileError) -> String {
+                             protected: Set<FileIdentity> = [], sync: Bool = true) throws(FileError) -> String {
         let target = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-        let temp = try writeTemp(bytes, directory: directory, target: target)
+        let temp = try writeTemp(bytes, directory: directory, target: target, sync: sync)
         defer { FileSystem.remove(temp) }
         var attempt = 0
         while true {

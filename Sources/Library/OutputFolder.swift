@@ -25,7 +25,9 @@ public enum OutputFolder {
         let marker = path + "/" + markerName
         if mark && !FileSystem.exists(marker) {
             // Best effort: a folder we can write photos to takes the marker too; a race with another run is harmless.
-            _ = try? AtomicFile.write(Array(markerText.utf8), directory: path, name: markerName, overwrite: true)
+            // Not synced (a cold run would wait for it): the marker is known by its name alone, so
+            // one a crash left empty still marks the folder.
+            _ = try? AtomicFile.write(Array(markerText.utf8), directory: path, name: markerName, overwrite: true, sync: false)
         }
     }
 

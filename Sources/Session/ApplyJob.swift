@@ -120,8 +120,8 @@ public final class ApplyJob: Sendable {
 
     /// `run`, with the first worker's watermarker from `ready` (the fonts set up and the style
     /// checked on another thread, say). `ready` is called once, before anything is written: what
-    /// it throws ends the run with nothing made. The first photo is read meanwhile, so a cold run
-    /// of one photo keeps both cores busy.
+    /// it throws ends the run with nothing made. The first photos (one a worker) are read
+    /// meanwhile, so no core waits for the fonts.
     public func run(_ inputs: ApplyInputs, ready: () throws -> Watermarker?,
                     report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
         let summary = Mutex(Summary())
@@ -143,7 +143,8 @@ public final class ApplyJob: Sendable {
         // Names are planned over the whole batch (every shard plans the same), the work is this shard's.
         let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
         // Read, not written: a photo a rerun skips (`--skip-existing`) is not read at all.
-        let early = EarlyPhoto(index: mine.first.flatMap { settings.existing == .skip ? nil : $0 }) { index in
+        let workers = max(1, min(settings.jobs, mine.count))
+        let early = EarlyPhotos(settings.existing == .skip ? [] : Array(mine.prefix(workers))) { [settings] index in
             try Photo(file: try InputFile.map(items[index].input), options: settings.load)
         }
         let watermarker = try ready()
@@ -156,7 +157,6 @@ public final class ApplyJob: Sendable {
         let outputExisted = FileSystem.exists(settings.output)
         try OutputFolder.prepare(settings.output, mark: settings.markFolder)
         defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
-        let workers = max(1, min(settings.jobs, mine.count))
         // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
         var writers: [PhotoWriter] = []
         for worker in 0..<workers {
@@ -180,7 +180,12 @@ public final class ApplyJob: Sendable {
         let pool = WriterPool(writers)
         Threads.run(count: workers) { [self] worker in
             let writer = pool.take(worker)
-            let finisher = Finisher()
+            // While the first photo is stamped, the finisher's thread gets its writing ready: libxml2
+            // loaded (every photo gets an XMP packet) and the catalog opened.
+            let finisher = Finisher(first: { [settings] in
+                XMPPacket.prepare()
+                settings.writer.log?.log.open()
+            })
             defer { finisher.close() }
             // Only once it is told does a photo stop being in flight: a SIGTERM waits for that, and a
             // photo saved but not reported would look undone to whoever reads the report (a batch
@@ -299,7 +304,7 @@ public final class ApplyJob: Sendable {
 
     /// `loaded`: the photo read already (the first one, see `run`), or what reading it threw.
     private func stamp(_ item: ApplyItem, name: String, plan: Plan, writer: PhotoWriter, folders: FolderCache,
-                       loaded: Result<Photo, any Error>?) -> Stamped {
+                       loaded: consuming Result<Photo, any Error>?) -> Stamped {
         let folder = folder(of: item)
         do {
             // A photo stamped into its own folder under its own name would replace it: refused,
@@ -314,7 +319,8 @@ public final class ApplyJob: Sendable {
             case .claimed(let claimed): claim = claimed
             case .exists(let path): return .ended(Outcome(input: item.input, status: .skipped, output: path))
             }
-            let photo = try loaded?.get() ?? Photo(file: try InputFile.map(item.input), options: settings.load)
+            // Taken out of `loaded`, so the stamp draws on the only reference to its pixels (no copy).
+            let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.map(item.input), options: settings.load)
             if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
                 claim.release()
                 throw AlreadyStamped(record)
@@ -343,24 +349,27 @@ public final class ApplyJob: Sendable {
     }
 }
 
-/// The first photo of a run, read before the run could start; given to the worker that takes it.
-private final class EarlyPhoto: Sendable {
-    private let index: Int?
-    private let photo: Mutex<Result<Photo, any Error>?>
+/// The first photos of a run, one a worker, read side by side before the run could start (while
+/// the fonts are set up), so no core waits; each is given to the worker that takes it.
+private final class EarlyPhotos: Sendable {
+    private let photos = Mutex<[Int: Result<Photo, any Error>]>([:])
 
-    /// Reads photo `index` now (none when nil).
-    init(index: Int?, read: (Int) throws -> Photo) {
-        self.index = index
-        photo = Mutex(index.map { index in Result { try read(index) } })
+    /// Reads photos `indices` now, each on a thread of its own (one alone on this thread).
+    init(_ indices: [Int], read: @escaping @Sendable (Int) throws -> Photo) {
+        let readOne: @Sendable (Int) -> Void = { [self] index in
+            let photo = Result { try read(index) }
+            photos.withLock { $0[index] = photo }
+        }
+        if indices.count == 1 {
+            readOne(indices[0])
+        } else {
+            Threads.run(count: indices.count) { readOne(indices[$0]) }
+        }
     }
 
-    /// The photo (or what reading it threw) when `index` is the one read; once.
+    /// The photo (or what reading it threw) when `index` is one of those read; once.
     func take(_ index: Int) -> Result<Photo, any Error>? {
-        guard index == self.index else { return nil }
-        return photo.withLock { photo in
-            defer { photo = nil }
-            return photo
-        }
+        photos.withLock { $0.removeValue(forKey: index) }
     }
 }
 
@@ -379,9 +388,11 @@ private final class Finisher: Sendable {
     /// No thread could be made: the worker finishes its photos itself.
     private let inline: Bool
 
-    init() {
+    /// `first` is run on the finisher's thread before any photo (inline: at once).
+    init(first: @escaping @Sendable () -> Void = {}) {
         let state = self.state
         inline = !Threads.detachLoop {
+            first()
             while let job = state.wait(until: { !$0.jobs.isEmpty || $0.closed }, then: { state -> (@Sendable () -> Void)? in
                 state.jobs.isEmpty ? nil : state.jobs.removeFirst()
             }) ?? nil {
@@ -389,6 +400,7 @@ private final class Finisher: Sendable {
             }
             state.withLock { $0.ended = true }
         }
+        if inline { first() }
     }
 
     func add(_ job: @escaping @Sendable () -> Void) {

@@ -116,7 +116,7 @@ public final class PhotoWriter {
         let fields = record.fields
         let source = photo.metadata
         // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
-        var stamped = photo
+        var stamped = consume photo
         do { try stamped.fit(maxSize: settings.maxSize) } catch { throw .image(error) }
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
@@ -139,7 +139,7 @@ public final class PhotoWriter {
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
         let record = record(style: style, fields: fields)
         do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(photo, style: style, record: record)
+            let stamped = try stampedJPEG(consume photo, style: style, record: record)
             let staged: AtomicFile.Staged
             do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch { throw WriteError.Cause.file(error) }
             return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
@@ -164,6 +164,8 @@ public final class PhotoWriter {
         /// Syncs and names the file, then logs it; what `write` returns.
         public func finish() throws(WriteError) -> WrittenPhoto {
             defer { claim.release() }
+            // The catalog's digest is worked out while the disk syncs the file.
+            let digest = settings.log.map { _ in Pending { [bytes] in FileDigest.sha256(bytes) } }
             let path: String
             do { path = try staged.place(replace: settings.replace, protected: settings.protected) } catch {
                 throw WriteError(cause: .file(error), saved: [])
@@ -172,7 +174,8 @@ public final class PhotoWriter {
             var written = WrittenPhoto(path: path)
             written.stampNotes = notes
             written.warnings = dropped
-            if let problem = PhotoWriter.log(path: path, bytes: bytes, record: record, source: source, settings: settings) {
+            if let problem = PhotoWriter.log(path: path, bytes: bytes, digest: try? digest?.value(), record: record,
+                                             source: source, settings: settings) {
                 written.warnings.append(problem)
             }
             return written
@@ -196,7 +199,7 @@ public final class PhotoWriter {
         let bytes: [UInt8]
         var notes: [String] = [], dropped: [String] = []
         do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(photo, style: style, record: record)
+            let stamped = try stampedJPEG(consume photo, style: style, record: record)
             notes = stamped.notes
             dropped = stamped.jpeg.warnings
             bytes = stamped.jpeg.bytes
@@ -243,9 +246,12 @@ public final class PhotoWriter {
     }
 
     /// Logs the photo just written at `path`; what to tell the user when that failed.
-    fileprivate static func log(path: String, bytes: [UInt8], record: StampRecord, source: String?, settings: Settings) -> String? {
+    /// `digest`: the SHA-256 of `bytes` when it is known already.
+    fileprivate static func log(path: String, bytes: [UInt8], digest: String? = nil, record: StampRecord, source: String?,
+                                settings: Settings) -> String? {
         guard let logging = settings.log else { return nil }
-        let entry = CatalogEntry(path: FileSystem.absolute(path), size: bytes.count, sha256: FileDigest.sha256(bytes), record: record,
+        let digest = digest ?? FileDigest.sha256(bytes)
+        let entry = CatalogEntry(path: FileSystem.absolute(path), size: bytes.count, sha256: digest, record: record,
                                  command: logging.command, source: source.map(FileSystem.absolute))
         return logging.log.record(entry)
     }

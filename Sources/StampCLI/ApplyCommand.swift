@@ -70,6 +70,12 @@ enum ApplyCommand: Command {
         }
         defer { interrupt.cancel() }
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
+        // The fonts are set up on a thread of their own from the start (most of a cold run's wait):
+        // the options, the style and the first photo are read meanwhile.
+        let fontConfig = context.resources.fontConfig
+        let fonts = Pending { try Watermarker(fontConfig: fontConfig) }
+        // Whatever ends the command, the fonts are not left half set up on the other thread.
+        defer { _ = try? fonts.value() }
         guard var folder = try options.value(output), !folder.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }
@@ -93,23 +99,21 @@ enum ApplyCommand: Command {
         var stamp = try StampOptions.values(options, context: context)
         let style = try context.template(stamp.templateChoice, extraFolders: stamp.templateFolders)
         StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
-        // The fonts are set up and the style checked on a thread of their own while the first photo
-        // is read. A template with errors stops the batch before any photo is touched: one line, exit 65.
-        let fontConfig = context.resources.fontConfig, variables = Set(stamp.fields.given.extra.keys)
+        // The style is checked with those fonts on a thread too, while the first photo is read. A
+        // template with errors stops the batch before any photo is touched: one line, exit 65.
+        let variables = Set(stamp.fields.given.extra.keys)
         let load = LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
                                memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
                                salvage: options.flag(salvage))
         // One photo: the check lays its text out at the photo's size, so the fonts it loads are the stamp's.
         let onePhoto = options.positionals.count == 1 ? options.positionals[0] : nil
         let checked = Pending { () throws -> (Watermarker, [TemplateProblem]) in
-            let watermarker = try Watermarker(fontConfig: fontConfig)
+            let watermarker = try fonts.value()
             let size = onePhoto.flatMap { try? InputFile.map($0) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
             let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables,
                                                           shortSide: size.map { Double(min($0.width, $0.height)) })
-            XMPPacket.prepare()  // every photo gets an XMP packet
             return (watermarker, warnings)
         }
-        // Whatever ends the command, the fonts are not left half set up on the other thread.
         defer { _ = try? checked.value() }
         let ready = { [console = context.console, given = stamp.fields.given] () throws -> Watermarker in
             let (watermarker, warnings) = try checked.value()

@@ -48,6 +48,19 @@ import TestSupport
         #expect(abs(Legibility.linear(128) - 0.2158605) < 1e-6)  // WCAG's formula, worked by hand
     }
 
+    @Test("white text reads over a backdrop with up to 1% white pixels, not one more (the search stops at the first too many)")
+    func toleratedShare() {
+        // 1000 black pixels behind white text read; white ones under it do not.
+        func backdrop(white: Int) -> [Legibility.Sample] {
+            [Legibility.Sample(color: .white, backdrop: Array(repeating: (255.0, 255.0, 255.0), count: white)
+                + Array(repeating: (0.0, 0.0, 0.0), count: 1000 - white))]
+        }
+        #expect(Legibility.isLegible(backdrop(white: 10), cover: .black, opacity: 0))
+        #expect(!Legibility.isLegible(backdrop(white: 11), cover: .black, opacity: 0))
+        // A cover dark enough brings the white pixels down to where the text reads over them.
+        #expect(Legibility.isLegible(backdrop(white: 11), cover: .black, opacity: 0.95))
+    }
+
     @Test("labelled values (User, Location, Project, Note …) start at one x", arguments: ["classic", "site-report"])
     func valueColumn(id: String) throws {
         // No time: the lines left are the labelled ones (site-report's project is in its title).

@@ -91,6 +91,8 @@ enum Legibility {
         for sample in samples where !sample.backdrop.isEmpty {
             let alpha = sample.color.alpha
             let text = (sample.color.red * 255, sample.color.green * 255, sample.color.blue * 255)
+            // More failing pixels than this and the answer is no: the rest need not be looked at.
+            let allowed = Int((tolerated * Double(sample.backdrop.count)).rounded(.down))
             var failing = 0
             for pixel in sample.backdrop {
                 let under = (pixel.0 * (1 - opacity) + cover.red * 255 * opacity,
@@ -100,9 +102,9 @@ enum Legibility {
                              text.2 * alpha + under.2 * (1 - alpha))
                 if contrast(luminance(drawn.0, drawn.1, drawn.2), luminance(under.0, under.1, under.2)) < minimumContrast {
                     failing += 1
+                    if failing > allowed { return false }
                 }
             }
-            if Double(failing) > tolerated * Double(sample.backdrop.count) { return false }
         }
         return true
     }

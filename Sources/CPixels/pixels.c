@@ -108,43 +108,45 @@ __attribute__((target("avx2"))) static inline void horizontal_one(const int16_t 
     __builtin_memcpy(out, &bytes, 4);
 }
 
-// Two pixels at a time, one in each 128-bit lane (the shuffles stay inside their lane), when their
-// taps take as many groups (nearly always): half the rounds of one pixel at a time.
 __attribute__((target("avx2"))) static void horizontal_avx2(const int16_t *middle, uint8_t *out, ptrdiff_t step,
                                                             const int32_t *first, const int32_t *count,
                                                             const int16_t *weights, int width, int pixels) {
+    for (int x = 0; x < pixels; x++) {
+        horizontal_one(middle + (size_t)first[x] * 4, weights + (size_t)x * width, count[x], out + x * step);
+    }
+}
+
+// Two rows at a time, one in each 128-bit lane (the shuffles stay inside their lane): the rows share
+// their taps, so each weight is loaded once for both.
+__attribute__((target("avx2"))) static void horizontal_rows_avx2(const int16_t *middle, const int16_t *next, uint8_t *out,
+                                                                 ptrdiff_t step, ptrdiff_t rowStep, const int32_t *first,
+                                                                 const int32_t *count, const int16_t *weights, int width,
+                                                                 int pixels) {
     const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
                                            0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
     const __m256i half = _mm256_set1_epi32(1 << (HORIZONTAL_SHIFT - 1));
-    const int group = SC_PIXELS_TAP_GROUP;
-    int x = 0;
-    for (; x + 2 <= pixels; x += 2) {
-        const int16_t *p0 = middle + (size_t)first[x] * 4, *p1 = middle + (size_t)first[x + 1] * 4;
-        const int16_t *w0 = weights + (size_t)x * width, *w1 = w0 + width;
-        if ((count[x] + group - 1) / group != (count[x + 1] + group - 1) / group) {
-            horizontal_one(p0, w0, count[x], out + x * step);
-            horizontal_one(p1, w1, count[x + 1], out + (x + 1) * step);
-            continue;
-        }
+    for (int x = 0; x < pixels; x++) {
+        const int16_t *p = middle + (size_t)first[x] * 4, *q = next + (size_t)first[x] * 4;
+        const int16_t *w = weights + (size_t)x * width;
         __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
-        for (int k = 0; k < count[x]; k += group) {
-            __m256i v = _mm256_shuffle_epi8(_mm256_loadu2_m128i((const __m128i *)(p1 + k * 4), (const __m128i *)(p0 + k * 4)),
+        for (int k = 0; k < count[x]; k += SC_PIXELS_TAP_GROUP) {
+            __m256i v = _mm256_shuffle_epi8(_mm256_loadu2_m128i((const __m128i *)(q + k * 4), (const __m128i *)(p + k * 4)),
                                             pairs);
             __m256i u = _mm256_shuffle_epi8(
-                _mm256_loadu2_m128i((const __m128i *)(p1 + k * 4 + 8), (const __m128i *)(p0 + k * 4 + 8)), pairs);
-            even = _mm256_add_epi32(even, _mm256_madd_epi16(v, _mm256_set_m128i(tap_pair(w1 + k), tap_pair(w0 + k))));
-            odd = _mm256_add_epi32(odd, _mm256_madd_epi16(u, _mm256_set_m128i(tap_pair(w1 + k + 2), tap_pair(w0 + k + 2))));
+                _mm256_loadu2_m128i((const __m128i *)(q + k * 4 + 8), (const __m128i *)(p + k * 4 + 8)), pairs);
+            int32_t pair, pair2;
+            __builtin_memcpy(&pair, w + k, sizeof pair);
+            __builtin_memcpy(&pair2, w + k + 2, sizeof pair2);
+            even = _mm256_add_epi32(even, _mm256_madd_epi16(v, _mm256_set1_epi32(pair)));
+            odd = _mm256_add_epi32(odd, _mm256_madd_epi16(u, _mm256_set1_epi32(pair2)));
         }
         __m256i total = _mm256_srai_epi32(_mm256_add_epi32(_mm256_add_epi32(even, odd), half), HORIZONTAL_SHIFT);
-        // Pixel x's four sums in the low lane, pixel x + 1's in the high one: packed to eight bytes.
+        // The first row's four sums in the low lane, the second's in the high one: eight bytes.
         __m128i both = _mm256_castsi256_si128(total), second = _mm256_extracti128_si256(total, 1);
         both = _mm_packus_epi16(_mm_packs_epi32(both, second), both);
-        int32_t bytes = _mm_cvtsi128_si32(both), next = _mm_extract_epi32(both, 1);
+        int32_t bytes = _mm_cvtsi128_si32(both), below = _mm_extract_epi32(both, 1);
         __builtin_memcpy(out + x * step, &bytes, 4);
-        __builtin_memcpy(out + (x + 1) * step, &next, 4);
-    }
-    if (x < pixels) {
-        horizontal_one(middle + (size_t)first[x] * 4, weights + (size_t)x * width, count[x], out + x * step);
+        __builtin_memcpy(out + rowStep + x * step, &below, 4);
     }
 }
 #endif
@@ -168,4 +170,17 @@ void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, ptrdiff_t step, c
     }
 #endif
     sc_pixels_horizontal_reference(middle, out, step, first, count, weights, width, pixels);
+}
+
+void sc_pixels_horizontal_rows(const int16_t *middle, const int16_t *next, uint8_t *out, ptrdiff_t step,
+                               ptrdiff_t rowStep, const int32_t *first, const int32_t *count, const int16_t *weights,
+                               int width, int pixels) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) {
+        horizontal_rows_avx2(middle, next, out, step, rowStep, first, count, weights, width, pixels);
+        return;
+    }
+#endif
+    sc_pixels_horizontal_reference(middle, out, step, first, count, weights, width, pixels);
+    sc_pixels_horizontal_reference(next, out + rowStep, step, first, count, weights, width, pixels);
 }

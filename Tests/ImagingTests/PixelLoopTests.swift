@@ -56,5 +56,21 @@ struct PixelLoopTests {
         #expect(zip(fast, reference).filter { $0 != $1 }.isEmpty, "\(zip(fast, reference).filter { $0 != $1 }.count) values differ")
         #expect(fast.contains(0) && fast.contains(255), "the test should reach the clamp at both ends")
         #expect(Set(fast).count > 16, "the sums should vary")
+
+        // Two rows through the same taps: each as its own reference, written a row apart (also upwards).
+        let next = middle.reversed().map { $0 / 2 + 3000 }
+        var second = [UInt8](repeating: 0, count: pixels * 4)
+        sc_pixels_horizontal_reference(next, &second, 4, first, count, weights, Int32(width), Int32(pixels))
+        for rowStep in [pixels * 4, -pixels * 4] {
+            var rows = [UInt8](repeating: 0, count: pixels * 8)
+            rows.withUnsafeMutableBufferPointer { buffer in
+                let top = buffer.baseAddress! + (rowStep > 0 ? 0 : pixels * 4)
+                sc_pixels_horizontal_rows(middle, next, top, 4, rowStep, first, count, weights, Int32(width), Int32(pixels))
+            }
+            let (upper, lower) = (Array(rows[..<(pixels * 4)]), Array(rows[(pixels * 4)...]))
+            #expect((rowStep > 0 ? upper : lower) == reference, "the first row, row step \(rowStep)")
+            #expect((rowStep > 0 ? lower : upper) == second, "the second row, row step \(rowStep)")
+        }
+        #expect(second != reference, "the two rows should differ")
     }
 }

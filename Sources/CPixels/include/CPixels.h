@@ -24,6 +24,11 @@ void sc_pixels_vertical_reference(const uint8_t *const *rows, const int16_t *wei
 /// of middle[first[x] + k] · weights[x · width + k], rounded and clamped to a byte.
 void sc_pixels_horizontal(const int16_t *middle, uint8_t *out, ptrdiff_t step, const int32_t *first,
                           const int32_t *count, const int16_t *weights, int width, int pixels);
+/// `sc_pixels_horizontal` for two rows that share their taps, `middle` written at `out` and `next`
+/// at `out + rowStep`: each weight is loaded once for both.
+void sc_pixels_horizontal_rows(const int16_t *middle, const int16_t *next, uint8_t *out, ptrdiff_t step,
+                               ptrdiff_t rowStep, const int32_t *first, const int32_t *count, const int16_t *weights,
+                               int width, int pixels);
 void sc_pixels_horizontal_reference(const int16_t *middle, uint8_t *out, ptrdiff_t step, const int32_t *first,
                                     const int32_t *count, const int16_t *weights, int width, int pixels);
 

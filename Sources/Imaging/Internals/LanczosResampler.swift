@@ -163,10 +163,11 @@ struct LanczosResampler {
         let vertical = Taps(source: sourceHeight, target: height)
         // Vertical first, straight from the source rows: every target row is a weighted sum of a
         // window of `vertical.width` of them, kept as one middle row of Q6 values (padded for the
-        // horizontal loop's whole groups). Then one horizontal pass per target row.
-        let channels = sourceWidth * 4
-        let middle = UnsafeMutablePointer<Int16>.allocate(capacity: channels + 4 * Int(SC_PIXELS_TAP_GROUP))
-        middle.initialize(repeating: 0, count: channels + 4 * Int(SC_PIXELS_TAP_GROUP))
+        // horizontal loop's whole groups). Then the horizontal pass, two target rows at a time (they
+        // share its taps).
+        let channels = sourceWidth * 4, padded = channels + 4 * Int(SC_PIXELS_TAP_GROUP)
+        let middle = UnsafeMutablePointer<Int16>.allocate(capacity: 2 * padded)
+        middle.initialize(repeating: 0, count: 2 * padded)
         let window = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: vertical.width)
         defer {
             window.deallocate()
@@ -177,12 +178,22 @@ struct LanczosResampler {
                 try horizontal.withUnsafePointers { (firstTaps, countTaps, weightTaps) throws(ImageError) in
                     try vertical.withUnsafePointers { (_, _, rowWeights) throws(ImageError) in
                         let output = targetBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                        for y in 0..<height {
-                            let first = Int(vertical.first[y]), count = Int(vertical.count[y])
-                            for k in 0..<count { window[k] = try row(first + k) }
-                            sc_pixels_vertical(window, rowWeights + y * vertical.width, Int32(count), middle, channels)
-                            sc_pixels_horizontal(middle, output + placement.start + y * placement.stepY, placement.stepX,
-                                                 firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
+                        for y in stride(from: 0, to: height, by: 2) {
+                            let rows = min(2, height - y)
+                            for r in 0..<rows {
+                                let first = Int(vertical.first[y + r]), count = Int(vertical.count[y + r])
+                                for k in 0..<count { window[k] = try row(first + k) }
+                                sc_pixels_vertical(window, rowWeights + (y + r) * vertical.width, Int32(count),
+                                                   middle + r * padded, channels)
+                            }
+                            let out = output + placement.start + y * placement.stepY
+                            if rows == 2 {
+                                sc_pixels_horizontal_rows(middle, middle + padded, out, placement.stepX, placement.stepY,
+                                                          firstTaps, countTaps, weightTaps, Int32(horizontal.width), Int32(width))
+                            } else {
+                                sc_pixels_horizontal(middle, out, placement.stepX, firstTaps, countTaps, weightTaps,
+                                                     Int32(horizontal.width), Int32(width))
+                            }
                         }
                     }
                 }

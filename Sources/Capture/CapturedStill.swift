@@ -18,10 +18,10 @@ public struct CapturedStill: Sendable {
     }
 
     /// The unstamped photo as a JPEG file with EXIF: the camera's own bytes when it sent JPEG
-    /// (no re-encode), else encoded at `quality`.
-    public func jpeg(quality: Int = 92) throws(ImageError) -> [UInt8] {
+    /// (no re-encode), else encoded at `quality` (with Huffman tables made for it when `optimize`).
+    public func jpeg(quality: Int = 92, optimize: Bool = true) throws(ImageError) -> [UInt8] {
         guard let cameraJPEG, let exif = photo.metadata.exif, exif.count + 2 <= 0xFFFF else {
-            return try photo.jpeg(quality: quality)
+            return try photo.jpeg(quality: quality, optimize: optimize)
         }
         // An APP1 segment right after SOI: where EXIF readers look first.
         let length = exif.count + 2

@@ -119,8 +119,9 @@ extension Photo {
 extension Photo {
     /// Encodes as JPEG with the source's EXIF (upright, new size, no stale thumbnail, the maker note
     /// byte for byte), the tags and XMP packet of `record`, and the ICC profile, saying what had to
-    /// be left out.
-    public func encoded(quality: Int = 90, subsampling: ChromaSubsampling = .s420,
+    /// be left out. `optimize`: Huffman tables made for this photo (else libjpeg's standard ones),
+    /// 1–10% fewer bytes for up to twice the encoding time; the same pixels either way.
+    public func encoded(quality: Int = 90, subsampling: ChromaSubsampling = .s420, optimize: Bool = true,
                         record: OutputMetadata = OutputMetadata()) throws(ImageError) -> EncodedJPEG {
         var warnings: [String] = []
         let exif = outputExif(record.exif, warnings: &warnings)
@@ -130,14 +131,15 @@ extension Photo {
             warnings.append("ICC profile not written: \(profile.count) bytes is more than the \(JPEGEncoder.maximumICCProfile) that 255 APP2 segments hold")
             icc = nil
         }
-        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: exif, xmp: xmp, icc: icc)
+        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: exif, xmp: xmp, icc: icc,
+                                           optimize: optimize)
         return EncodedJPEG(bytes: bytes, warnings: warnings)
     }
 
     /// The bytes of `encoded(quality:subsampling:)` alone. What was left out is not reported:
     /// where a user should hear of it, use `encoded`.
-    public func jpeg(quality: Int = 90, subsampling: ChromaSubsampling = .s420) throws(ImageError) -> [UInt8] {
-        try encoded(quality: quality, subsampling: subsampling).bytes
+    public func jpeg(quality: Int = 90, subsampling: ChromaSubsampling = .s420, optimize: Bool = true) throws(ImageError) -> [UInt8] {
+        try encoded(quality: quality, subsampling: subsampling, optimize: optimize).bytes
     }
 
     /// The EXIF to write: the source's with `edits`, rewritten for this photo and shrunk to fit one

@@ -615,7 +615,7 @@ public final class ShootController: Sendable {
             }
             var original: PhotoWriter.Original?
             if settings.keepOriginal {
-                do { original = PhotoWriter.Original(jpeg: try shot.still.jpeg(quality: writer.settings.quality),
+                do { original = PhotoWriter.Original(jpeg: try shot.still.jpeg(quality: writer.settings.quality, optimize: writer.settings.optimize),
                                                      capture: shot.still.metadata.summary) } catch {
                     throw WriteError(cause: .image(error), saved: [])
                 }

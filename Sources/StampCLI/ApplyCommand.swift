@@ -61,6 +61,12 @@ enum ApplyCommand: Command {
     }
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        // The fonts are set up on a thread of their own from the first moment (most of a cold run's
+        // wait): the options, the style and the first photo are read meanwhile.
+        let fontConfig = context.resources.fontConfig
+        let fonts = Pending { try Watermarker(fontConfig: fontConfig) }
+        // Whatever ends the command, the fonts are not left half set up on the other thread.
+        defer { _ = try? fonts.value() }
         let job = Mutex<ApplyJob?>(nil)
         let stopRequested = Mutex(false)
         // A first Ctrl-C lets the photos in flight finish (a second one ends the process at once).
@@ -70,12 +76,6 @@ enum ApplyCommand: Command {
         }
         defer { interrupt.cancel() }
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
-        // The fonts are set up on a thread of their own from the start (most of a cold run's wait):
-        // the options, the style and the first photo are read meanwhile.
-        let fontConfig = context.resources.fontConfig
-        let fonts = Pending { try Watermarker(fontConfig: fontConfig) }
-        // Whatever ends the command, the fonts are not left half set up on the other thread.
-        defer { _ = try? fonts.value() }
         guard var folder = try options.value(output), !folder.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }

@@ -25,7 +25,7 @@ enum ServeCommand: Command {
         usage: "serve [--listen ADDR:PORT] [--device D] [options] [-o DIR]",
         summary: "The camera in a browser: live picture with the stamp, shoot, review, restyle, save.",
         options: [listen, tokenFile, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
-                  ShootCommand.exec, ShootCommand.quality, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
+                  ShootCommand.exec, ShootCommand.quality, ShootCommand.optimize, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
             + CatalogOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

@@ -27,6 +27,7 @@ enum ShootCommand: Command {
         }
     }
     static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 92)")
+    static let optimize = Flag("optimize", help: "Huffman tables made for each photo, as apply writes them: 1-10% smaller files, encoding up to twice as long")
     static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535,
                                         help: "fit the photo's long side to PX pixels, as apply does; 0 keeps the camera's size (default 1024)")
 
@@ -34,7 +35,7 @@ enum ShootCommand: Command {
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
-        options: [yes, count, interval, output, name, keepOriginal, exec, quality, maxSize] + CaptureOptions.all + StampOptions.all
+        options: [yes, count, interval, output, name, keepOriginal, exec, quality, optimize, maxSize] + CaptureOptions.all + StampOptions.all
             + CatalogOptions.writing,
         notes: """
             keys (on a terminal, without --yes):
@@ -192,6 +193,7 @@ enum ShootCommand: Command {
         settings.markFolder = singleFile == nil
         let logging = try CatalogOptions.log(options, context: context, command: .shoot)
         settings.writer.log = logging
+        settings.writer.optimize = options.flag(optimize)
         return Prepared(settings: settings, given: stamp.fields.given, folderExisted: folderExisted, chosen: chosen,
                         variables: variables, checker: checker, logging: logging, fonts: fonts)
     }

@@ -201,11 +201,11 @@ import Glibc
     @Test("--keep-original on a full disk says exactly which files were saved")
     func keepOriginalFullDisk() throws {
         let folder = try TestFiles.temporaryFolder("full")
-        // A grey stamp makes the stamped photo (13.4 KB with its EXIF and XMP) smaller than the colour original
-        // (15 KB), so only the original hits the 14 KB limit.
+        // A grey stamp makes the stamped photo (16.3 KB with its EXIF and XMP) smaller than the colour original
+        // (18.7 KB), so only the original hits the 17 KB limit.
         try TestFiles.write(Array(#"{"version": 1, "id": "grey", "tone": "mono", "blocks": [{"lines": ["{user}"]}]}"#.utf8),
                             to: folder + "/grey.json")
-        let result = try CLI.shell("ulimit -f 14; exec \(CLI.binary) shoot --yes --device test --resolution 640x360 "
+        let result = try CLI.shell("ulimit -f 17; exec \(CLI.binary) shoot --yes --device test --resolution 640x360 "
             + "--keep-original -t \(folder)/grey.json --user Ana -o \(folder)/photos")
         #expect(result.code == 74)
         let photos = Photos.names(folder + "/photos")

@@ -225,4 +225,21 @@ import TestSupport
         #expect(series.out.filter { $0.hasPrefix("done: ") }.map { String($0.dropFirst(6)) } == saved)
         #expect(Self.photos(in: folder).count == 3)
     }
+
+    @Test("shoot writes libjpeg's standard Huffman tables, as cameras do (the shutter's latency first); --optimize makes them for the photo")
+    func huffmanTables() throws {
+        // The standard luminance DC table (ITU T.81 Annex K.3) as a DHT segment carries it: class 0, id 0, counts, values.
+        let standardDC: [UInt8] = [0x00, 0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0] + Array(0...11)
+        var sizes: [Int] = []
+        for (extra, standard) in [([String](), true), (["--optimize"], false)] {
+            let folder = try TestFiles.temporaryFolder("huffman")
+            let shot = CLI.run(["shoot", "--yes", "--device", "test", "--no-catalog", "-o", folder] + extra)
+            #expect(shot.code == 0, "\(shot.err)")
+            let bytes = try TestFiles.bytes(try #require(shot.out.first))
+            sizes.append(bytes.count)
+            let found = bytes.indices.dropLast(standardDC.count).contains { bytes[$0..<$0 + standardDC.count].elementsEqual(standardDC) }
+            #expect(found == standard, "\(extra): the standard DC table \(found ? "is" : "is not") there")
+        }
+        #expect(sizes[1] < sizes[0], "optimised \(sizes[1]) bytes, standard tables \(sizes[0])")
+    }
 }

@@ -104,13 +104,16 @@ enum ShootCommand: Command {
         /// with errors; its warnings said). Given the camera, the check lays the text out at the
         /// size of its photos, loading the fonts their stamp will use.
         /// Given the camera, the first stamp is also rehearsed on a blank photo of that size, while
-        /// the camera settles: the real one then finds its glyphs drawn and its code paged in.
+        /// the camera settles: the real one then finds its glyphs drawn and its code paged in. Only
+        /// with a second core online: on one, the rehearsal's own drawing takes turns with the camera
+        /// and the shutter waits for it (`make bench-capture`, one virtual processor: ×1.46–1.58 of
+        /// fswebcam's time without it, ×1.62–1.68 with it).
         func checkedWatermarker(context: Context, photosOf camera: ShootController.Snapshot? = nil) throws -> Watermarker {
             if let checker { return checker }
             let size = camera.map(photoSize)
             let checked = try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context,
                                                               shortSide: size.map { Double(min($0.width, $0.height)) }, fonts: fonts)
-            if let camera, let size {
+            if let camera, let size, Cores.count > 1 {
                 checked.rehearse(chosen, fields: settings.fields.fieldsNow(camera: camera.camera), width: size.width, height: size.height)
             }
             return checked

@@ -14,23 +14,24 @@ let package = Package(
         .executable(name: "stampcam", targets: ["stampcam"]),
     ],
     targets: [
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2 and libcrypto: headers only (see
-        // `lazyLibraryHeaders`); CLazyLibraries opens the libraries when a function is first called.
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto, SQLite and libexif:
+        // headers only (see `lazyLibraryHeaders`); CLazyLibraries opens the libraries when a function is first called.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CXML2", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         .target(name: "CHeif"),  // libheif is opened with dlopen when first needed (see its header)
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2 and libcrypto, opened when first called.
-        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS", "CXML2", "CCrypto"],
+        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto, SQLite and libexif, opened when first called.
+        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS", "CXML2", "CCrypto",
+                                                       "CSQLite", "CExif"],
                 exclude: ["generate.py"], cSettings: [.unsafeFlags(lazyLibraryHeaders.map { "-I" + $0 })]),
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),

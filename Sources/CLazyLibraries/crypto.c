@@ -3,6 +3,7 @@
 #include "lazy.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <openssl/evp.h>
 
 static struct sc_lazy_library libraries[] = {

@@ -3,6 +3,7 @@
 #include "lazy.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>

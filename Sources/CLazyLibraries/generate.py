@@ -70,6 +70,24 @@ GROUPS = {
     "gps": (["gps.h"], ["libgps"], [
         ("libgps.so.28", "gps_close gps_open gps_read gps_stream gps_waiting"),
     ]),
+    # SQLite for the catalog: a photo's catalog row is written by the finisher's thread, so its
+    # loading (~1 ms at start) is done beside the first photo's decode, or never (--no-catalog).
+    "catalog": (["sqlite3.h"], ["sqlite3"], [
+        ("libsqlite3.so.0", """sqlite3_bind_blob sqlite3_bind_double sqlite3_bind_int64 sqlite3_bind_null
+            sqlite3_bind_text sqlite3_busy_timeout sqlite3_changes sqlite3_clear_bindings sqlite3_close_v2
+            sqlite3_column_blob sqlite3_column_bytes sqlite3_column_count sqlite3_column_double sqlite3_column_int64
+            sqlite3_column_name sqlite3_column_text sqlite3_column_type sqlite3_db_config sqlite3_errmsg
+            sqlite3_errstr sqlite3_exec sqlite3_extended_result_codes sqlite3_finalize sqlite3_limit sqlite3_open_v2
+            sqlite3_prepare_v3 sqlite3_reset sqlite3_step"""),
+    ]),
+    # libexif for the EXIF of the photos read and written (~1 ms at start, for commands that read no photo).
+    "exif": (["libexif/exif-data.h", "libexif/exif-loader.h", "libexif/exif-log.h", "libexif/exif-utils.h"], ["libexif"], [
+        ("libexif.so.12", """exif_content_add_entry exif_content_get_entry exif_content_remove_entry exif_data_get_byte_order
+            exif_data_load_data exif_data_log exif_data_new exif_data_save_data exif_data_set_byte_order
+            exif_data_set_data_type exif_data_unref exif_data_unset_option exif_entry_initialize exif_entry_new
+            exif_entry_unref exif_get_long exif_get_rational exif_get_short exif_get_srational exif_log_new
+            exif_log_set_func exif_log_unref exif_set_long exif_set_rational exif_set_short exif_tag_get_name_in_ifd"""),
+    ]),
 }
 
 
@@ -108,6 +126,9 @@ def named(parameter, name):
 # (MHD_CONNECTION_INFO_CLIENT_ADDRESS, MHD_DAEMON_INFO_BIND_PORT), so only the fixed ones are passed.
 VA_LIST_TWINS = {"MHD_start_daemon": "MHD_start_daemon_va"}
 FIXED_ARGUMENTS_ONLY = {"MHD_get_connection_info", "MHD_get_daemon_info"}
+# Variadic functions stampcam calls with these further arguments only: sqlite3_db_config with the
+# on/off options (SQLITE_DBCONFIG_DEFENSIVE), which take an int and an int * for the old value.
+FURTHER_ARGUMENTS = {"sqlite3_db_config": ["int", "int *"]}
 
 
 def wrapper(index, name, result, parameters, library):
@@ -118,7 +139,16 @@ def wrapper(index, name, result, parameters, library):
     signature = ", ".join([named(p, n) for p, n in zip(fixed, names)] + (["..."] if variadic else [])) or "void"
     returns = result != "void"
     lines = [f"SC_LAZY {result} {name}({signature}) {{"]
-    if variadic and name not in FIXED_ARGUMENTS_ONLY:
+    if variadic and name in FURTHER_ARGUMENTS:
+        further = [f"b{i}" for i in range(len(FURTHER_ARGUMENTS[name]))]
+        lines.append(f"    va_list rest;")
+        lines.append(f"    va_start(rest, {names[-1]});")
+        for kind, variable in zip(FURTHER_ARGUMENTS[name], further):
+            lines.append(f"    {kind} {variable} = va_arg(rest, {kind});")
+        lines.append("    va_end(rest);")
+        call = f"((__typeof__(&{name}))sc_lazy_symbol({library}, \"{name}\", &slots[{index}]))({', '.join(names + further)})"
+        lines.append(f"    {'return ' if returns else ''}{call};")
+    elif variadic and name not in FIXED_ARGUMENTS_ONLY:
         twin = VA_LIST_TWINS[name]
         lines.append(f"    va_list rest;")
         lines.append(f"    va_start(rest, {names[-1]});")
@@ -159,6 +189,7 @@ def main():
 #include "lazy.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 {includes}
 static struct sc_lazy_library libraries[] = {{
 {sonames}

@@ -3,6 +3,7 @@
 #include "lazy.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <gps.h>
 
 static struct sc_lazy_library libraries[] = {

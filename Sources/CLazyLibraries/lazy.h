@@ -14,12 +14,13 @@ struct sc_lazy_library {
 /// kept until the next call).
 const char *sc_lazy_try(struct sc_lazy_library *library) SC_LAZY;
 
-/// Each group's libraries (drawing.c, web.c, gps.c) tried in turn: the first failure, or NULL.
+/// Each group's libraries (drawing.c, web.c, gps.c, …) tried in turn: the first failure, or NULL.
 const char *sc_lazy_check_drawing(void) SC_LAZY;
 const char *sc_lazy_check_web(void) SC_LAZY;
 const char *sc_lazy_check_gps(void) SC_LAZY;
 const char *sc_lazy_check_xml(void) SC_LAZY;
 const char *sc_lazy_check_crypto(void) SC_LAZY;
+const char *sc_lazy_check_exif(void) SC_LAZY;
 
 /// The function `name` of `library`, opening the library on first use; cached in `*slot`.
 void *sc_lazy_symbol(struct sc_lazy_library *library, const char *name, void **slot) SC_LAZY;

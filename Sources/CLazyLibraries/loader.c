@@ -39,6 +39,8 @@ const char *sc_lazy_check(void) {
     if (failure == NULL) failure = sc_lazy_check_gps();
     if (failure == NULL) failure = sc_lazy_check_xml();
     if (failure == NULL) failure = sc_lazy_check_crypto();
+    if (failure == NULL) failure = sc_lazy_check_catalog();
+    if (failure == NULL) failure = sc_lazy_check_exif();
     return failure;
 }
 

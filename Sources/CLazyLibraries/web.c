@@ -3,6 +3,7 @@
 #include "lazy.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>

@@ -3,6 +3,7 @@
 #include "lazy.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlsave.h>

@@ -15,13 +15,14 @@ import TestSupport
     }
 
     static let lazy = ["libcairo.so", "libpango-1.0.so", "libpangocairo", "libfontconfig.so", "libharfbuzz.so",
-                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so", "libxml2.so", "libicuuc.so", "libcrypto.so"]
+                       "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so", "libxml2.so", "libicuuc.so", "libcrypto.so",
+                       "libsqlite3.so", "libexif.so"]
 
     static func anyLazy(_ libraries: Set<String>) -> [String] {
         libraries.filter { library in lazy.contains { library.hasPrefix($0) } }.sorted()
     }
 
-    @Test("--version, --help and log load none of the drawing, web, GPS or XML libraries")
+    @Test("--version, --help and log load none of the drawing, web, GPS, XML, SQLite or EXIF libraries")
     func nothingDrawnNothingLoaded() throws {
         for arguments in ["--version", "--help", "log --catalog /nonexistent/none.db"] {
             let libraries = try Self.loaded(arguments)
@@ -30,13 +31,13 @@ import TestSupport
         }
     }
 
-    @Test("stamping a photo opens Cairo, Pango, fontconfig and libxml2 (its XMP), and still not the web or GPS libraries")
+    @Test("stamping a photo opens Cairo, Pango, fontconfig, libxml2 (its XMP), libexif and SQLite (the catalog), and still not the web or GPS libraries")
     func stampingLoadsDrawing() throws {
         let folder = try TestFiles.temporaryFolder("startup")
         let photo = try Fixtures.site.write(to: folder + "/in")
-        let libraries = try Self.loaded("apply --no-catalog \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
+        let libraries = try Self.loaded("apply --catalog \(CLI.quoted(folder + "/catalog.sqlite")) \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
         let opened = Self.anyLazy(libraries)
-        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so", "libxml2.so"] {
+        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so", "libxml2.so", "libexif.so", "libsqlite3.so"] {
             #expect(opened.contains { $0.hasPrefix(needed) }, "\(needed) not among \(opened)")
         }
         #expect(!opened.contains { $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libgps") }, "\(opened)")
@@ -54,20 +55,34 @@ import TestSupport
         #expect(required.err.contains { $0.contains("gpsd does not answer at 127.0.0.1:1: connection refused") }, "\(required.err)")
     }
 
-    @Test("a library that cannot be opened: apply says which in one line and exits 69 with nothing written; doctor names it")
-    func brokenLibrary() throws {
+    @Test("a library that cannot be opened: apply says which in one line and exits 69 with nothing written; doctor names it",
+          arguments: ["libcairo.so.2", "libexif.so.12"])
+    func brokenLibrary(soname: String) throws {
         let folder = try TestFiles.temporaryFolder("brokenlib")
         // Found first on the library path, and not a library: as a half-removed package would leave it.
-        try TestFiles.write(Array("not a library".utf8), to: folder + "/lib/libcairo.so.2", creatingFolders: true)
+        try TestFiles.write(Array("not a library".utf8), to: folder + "/lib/" + soname, creatingFolders: true)
         let photo = try Fixtures.site.write(to: folder + "/in")
         let environment = "LD_LIBRARY_PATH=\(CLI.quoted(folder + "/lib"))"
         let apply = try CLI.shell("\(environment) \(CLI.quoted(CLI.binary)) apply --no-catalog \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
         #expect(apply.code == 69)
-        #expect(apply.err.count == 1 && apply.err[0].contains("cannot be loaded") && apply.err[0].contains("libcairo.so.2"), "\(apply.err)")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out/site.jpg"))
+        #expect(apply.err.count == 1 && apply.err[0].contains("cannot be loaded") && apply.err[0].contains(soname), "\(apply.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
         let doctor = try CLI.shell("\(environment) \(CLI.quoted(CLI.binary)) doctor")
         #expect(doctor.code == 69)
-        #expect(doctor.out.contains { $0.hasPrefix("PROBLEM  libraries") && $0.contains("libcairo.so.2") }, "\(doctor.out)")
+        #expect(doctor.out.contains { $0.hasPrefix("PROBLEM  libraries") && $0.contains(soname) }, "\(doctor.out)")
         #expect(try CLI.shell("\(CLI.quoted(CLI.binary)) doctor").out.contains { $0.hasPrefix("ok       libraries") })
+    }
+
+    @Test("an SQLite that cannot be opened costs the catalog, not the photo: saved, with one warning saying why")
+    func brokenSQLite() throws {
+        let folder = try TestFiles.temporaryFolder("brokensqlite")
+        try TestFiles.write(Array("not a library".utf8), to: folder + "/lib/libsqlite3.so.0", creatingFolders: true)
+        let photo = try Fixtures.site.write(to: folder + "/in")
+        let apply = try CLI.shell("LD_LIBRARY_PATH=\(CLI.quoted(folder + "/lib")) \(CLI.quoted(CLI.binary)) apply "
+            + "--catalog \(CLI.quoted(folder + "/catalog.sqlite")) \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
+        #expect(apply.code == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/site.jpg"))
+        #expect(apply.err.contains { $0.contains("not logged in the catalog") && $0.contains("libsqlite3.so.0") }, "\(apply.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/catalog.sqlite"))
     }
 }

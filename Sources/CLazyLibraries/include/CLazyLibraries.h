@@ -1,5 +1,5 @@
-// Cairo, Pango, fontconfig, libmicrohttpd, libqrencode and libgps are opened when first called,
-// not at start (see generate.py). Swift code calls their functions as usual, through the system
+// Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto, SQLite and
+// libexif are opened when first called, not at start (see generate.py). Swift code calls their functions as usual, through the system
 // library modules' headers; this target defines those names.
 #ifndef CLAZYLIBRARIES_H
 #define CLAZYLIBRARIES_H
@@ -7,5 +7,9 @@
 /// Opens every library this target stands in for (for `stampcam doctor`): NULL when all open,
 /// else the first that does not and why ("libcairo.so.2: …"; valid until the next call).
 const char *sc_lazy_check(void);
+
+/// Opens libsqlite3 now: NULL, or why it cannot be opened. The catalog asks first, so a photo
+/// whose catalog cannot be used is still saved (the process is not ended at the first call).
+const char *sc_lazy_check_catalog(void);
 
 #endif

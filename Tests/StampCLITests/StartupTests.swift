@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// Start-up loads only what a command needs: Cairo, Pango, fontconfig, the web and GPS libraries
-/// (and their ~40 dependencies) are opened on first use (Sources/CLazyLibraries).
+/// (and their ~40 dependencies), libxml2, libcrypto, SQLite and libexif are opened on first use
+/// (Sources/CLazyLibraries).
 @Suite struct StartupTests {
     /// The shared libraries whose initialisers ran for `arguments`, by file name.
     static func loaded(_ arguments: String) throws -> Set<String> {

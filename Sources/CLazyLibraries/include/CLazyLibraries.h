@@ -1,6 +1,6 @@
 // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto, SQLite and
-// libexif are opened when first called, not at start (see generate.py). Swift code calls their functions as usual, through the system
-// library modules' headers; this target defines those names.
+// libexif are opened when first called, not at start (see generate.py). Swift code calls their
+// functions as usual, through the system library modules' headers; this target defines those names.
 #ifndef CLAZYLIBRARIES_H
 #define CLAZYLIBRARIES_H
 

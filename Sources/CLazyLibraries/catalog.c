@@ -6,10 +6,40 @@
 #include <stddef.h>
 #include <sqlite3.h>
 
-static struct sc_lazy_library libraries[] = {
-    {"libsqlite3.so.0"}
+static const char *const names[28] = {
+    "sqlite3_bind_blob",
+    "sqlite3_bind_double",
+    "sqlite3_bind_int64",
+    "sqlite3_bind_null",
+    "sqlite3_bind_text",
+    "sqlite3_busy_timeout",
+    "sqlite3_changes",
+    "sqlite3_clear_bindings",
+    "sqlite3_close_v2",
+    "sqlite3_column_blob",
+    "sqlite3_column_bytes",
+    "sqlite3_column_count",
+    "sqlite3_column_double",
+    "sqlite3_column_int64",
+    "sqlite3_column_name",
+    "sqlite3_column_text",
+    "sqlite3_column_type",
+    "sqlite3_db_config",
+    "sqlite3_errmsg",
+    "sqlite3_errstr",
+    "sqlite3_exec",
+    "sqlite3_extended_result_codes",
+    "sqlite3_finalize",
+    "sqlite3_limit",
+    "sqlite3_open_v2",
+    "sqlite3_prepare_v3",
+    "sqlite3_reset",
+    "sqlite3_step",
 };
 static void *slots[28];
+static struct sc_lazy_library libraries[] = {
+    {"libsqlite3.so.0", NULL, names + 0, slots + 0, 28}
+};
 
 SC_LAZY int sqlite3_bind_blob(sqlite3_stmt * a0, int a1, const void * a2, int a3, void (*a4) (void *)) {
     return ((__typeof__(&sqlite3_bind_blob))sc_lazy_symbol(&libraries[0], "sqlite3_bind_blob", &slots[0]))(a0, a1, a2, a3, a4);

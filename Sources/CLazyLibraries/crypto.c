@@ -6,10 +6,14 @@
 #include <stddef.h>
 #include <openssl/evp.h>
 
-static struct sc_lazy_library libraries[] = {
-    {"libcrypto.so.3"}
+static const char *const names[2] = {
+    "EVP_Digest",
+    "EVP_sha256",
 };
 static void *slots[2];
+static struct sc_lazy_library libraries[] = {
+    {"libcrypto.so.3", NULL, names + 0, slots + 0, 2}
+};
 
 SC_LAZY int EVP_Digest(const void * a0, size_t a1, unsigned char * a2, unsigned int * a3, const EVP_MD * a4, ENGINE * a5) {
     return ((__typeof__(&EVP_Digest))sc_lazy_symbol(&libraries[0], "EVP_Digest", &slots[0]))(a0, a1, a2, a3, a4, a5);

@@ -9,10 +9,38 @@
 #include <libexif/exif-log.h>
 #include <libexif/exif-utils.h>
 
-static struct sc_lazy_library libraries[] = {
-    {"libexif.so.12"}
+static const char *const names[26] = {
+    "exif_content_add_entry",
+    "exif_content_get_entry",
+    "exif_content_remove_entry",
+    "exif_data_get_byte_order",
+    "exif_data_load_data",
+    "exif_data_log",
+    "exif_data_new",
+    "exif_data_save_data",
+    "exif_data_set_byte_order",
+    "exif_data_set_data_type",
+    "exif_data_unref",
+    "exif_data_unset_option",
+    "exif_entry_initialize",
+    "exif_entry_new",
+    "exif_entry_unref",
+    "exif_get_long",
+    "exif_get_rational",
+    "exif_get_short",
+    "exif_get_srational",
+    "exif_log_new",
+    "exif_log_set_func",
+    "exif_log_unref",
+    "exif_set_long",
+    "exif_set_rational",
+    "exif_set_short",
+    "exif_tag_get_name_in_ifd",
 };
 static void *slots[26];
+static struct sc_lazy_library libraries[] = {
+    {"libexif.so.12", NULL, names + 0, slots + 0, 26}
+};
 
 SC_LAZY void exif_content_add_entry(ExifContent * a0, ExifEntry * a1) {
     ((__typeof__(&exif_content_add_entry))sc_lazy_symbol(&libraries[0], "exif_content_add_entry", &slots[0]))(a0, a1);

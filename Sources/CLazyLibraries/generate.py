@@ -167,18 +167,23 @@ def wrapper(index, name, result, parameters, library):
 def main():
     for group, (headers, packages, libraries) in GROUPS.items():
         protos = prototypes(headers, packages)
-        body, index = [], 0
+        body, index, symbols, entries = [], 0, [], []
         library_names = [soname for soname, _ in libraries]
         for number, (soname, names) in enumerate(libraries):
+            first = index
             for name in sorted(names.split()):
                 if name not in protos:
                     sys.exit(f"{name}: no prototype in {headers}")
                 result, parameters = protos[name]
                 result = result.replace("extern ", "")
                 body.append(wrapper(index, name, result, parameters, f"&libraries[{number}]"))
+                symbols.append(VA_LIST_TWINS.get(name, name))
                 index += 1
+            # A library's slots are consecutive: they are all looked up when it is opened.
+            entries.append(f'    {{"{soname}", NULL, names + {first}, slots + {first}, {index - first}}}')
         includes = "".join(f"#include <{h}>\n" for h in headers)
-        sonames = ",\n".join(f'    {{"{s}"}}' for s in library_names)
+        sonames = ",\n".join(entries)
+        name_list = "".join(f'    "{s}",\n' for s in symbols)
         body.append(f"const char *sc_lazy_check_{group}(void) {{\n"
                     f"    for (int i = 0; i < {len(library_names)}; i++) {{\n"
                     "        const char *failure = sc_lazy_try(&libraries[i]);\n"
@@ -192,10 +197,12 @@ def main():
 #include <stdarg.h>
 #include <stddef.h>
 {includes}
+static const char *const names[{index}] = {{
+{name_list}}};
+static void *slots[{index}];
 static struct sc_lazy_library libraries[] = {{
 {sonames}
 }};
-static void *slots[{index}];
 
 {chr(10).join(body)}
 """

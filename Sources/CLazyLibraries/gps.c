@@ -6,10 +6,17 @@
 #include <stddef.h>
 #include <gps.h>
 
-static struct sc_lazy_library libraries[] = {
-    {"libgps.so.28"}
+static const char *const names[5] = {
+    "gps_close",
+    "gps_open",
+    "gps_read",
+    "gps_stream",
+    "gps_waiting",
 };
 static void *slots[5];
+static struct sc_lazy_library libraries[] = {
+    {"libgps.so.28", NULL, names + 0, slots + 0, 5}
+};
 
 SC_LAZY int gps_close(struct gps_data_t * a0) {
     return ((__typeof__(&gps_close))sc_lazy_symbol(&libraries[0], "gps_close", &slots[0]))(a0);

@@ -8,6 +8,11 @@
 struct sc_lazy_library {
     const char *soname;
     void *handle;  // guarded by the loader's lock until set
+    // The functions stampcam calls in it, and where each one's address goes: all looked up as it
+    // is opened, so a first call never waits for the lock while another thread opens a library.
+    const char *const *names;
+    void **slots;
+    int count;
 };
 
 /// Opens `library` if it is not open yet; NULL when it is open, else why not ("soname: reason",
@@ -20,7 +25,6 @@ const char *sc_lazy_check_web(void) SC_LAZY;
 const char *sc_lazy_check_gps(void) SC_LAZY;
 const char *sc_lazy_check_xml(void) SC_LAZY;
 const char *sc_lazy_check_crypto(void) SC_LAZY;
-const char *sc_lazy_check_exif(void) SC_LAZY;
 
 /// The function `name` of `library`, opening the library on first use; cached in `*slot`.
 void *sc_lazy_symbol(struct sc_lazy_library *library, const char *name, void **slot) SC_LAZY;

@@ -19,7 +19,14 @@ static void fail(const char *soname, const char *why) {
 static const char *open_locked(struct sc_lazy_library *library) {
     if (library->handle != NULL) return NULL;
     library->handle = dlopen(library->soname, RTLD_NOW | RTLD_LOCAL);
-    if (library->handle != NULL) return NULL;
+    if (library->handle != NULL) {
+        // One missing here is looked up again at its first call, which fails as it always did.
+        for (int i = 0; i < library->count; i++) {
+            void *function = dlsym(library->handle, library->names[i]);
+            if (function != NULL) __atomic_store_n(&library->slots[i], function, __ATOMIC_RELEASE);
+        }
+        return NULL;
+    }
     const char *why = dlerror();
     return why ? why : "unknown error";
 }

@@ -10,11 +10,29 @@
 #include <microhttpd.h>
 #include <qrencode.h>
 
-static struct sc_lazy_library libraries[] = {
-    {"libmicrohttpd.so.12"},
-    {"libqrencode.so.4"}
+static const char *const names[16] = {
+    "MHD_add_response_header",
+    "MHD_create_response_from_buffer",
+    "MHD_create_response_from_callback",
+    "MHD_create_response_from_fd",
+    "MHD_destroy_response",
+    "MHD_get_connection_info",
+    "MHD_get_connection_values",
+    "MHD_get_daemon_info",
+    "MHD_lookup_connection_value",
+    "MHD_queue_response",
+    "MHD_resume_connection",
+    "MHD_start_daemon_va",
+    "MHD_stop_daemon",
+    "MHD_suspend_connection",
+    "QRcode_encodeString",
+    "QRcode_free",
 };
 static void *slots[16];
+static struct sc_lazy_library libraries[] = {
+    {"libmicrohttpd.so.12", NULL, names + 0, slots + 0, 14},
+    {"libqrencode.so.4", NULL, names + 14, slots + 14, 2}
+};
 
 SC_LAZY enum MHD_Result MHD_add_response_header(struct MHD_Response * a0, const char * a1, const char * a2) {
     return ((__typeof__(&MHD_add_response_header))sc_lazy_symbol(&libraries[0], "MHD_add_response_header", &slots[0]))(a0, a1, a2);

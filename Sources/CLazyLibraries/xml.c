@@ -9,10 +9,37 @@
 #include <libxml/xmlsave.h>
 #include <libxml/xmlerror.h>
 
-static struct sc_lazy_library libraries[] = {
-    {"libxml2.so.2"}
+static const char *const names[25] = {
+    "xmlAddNextSibling",
+    "xmlAddPrevSibling",
+    "xmlBufferContent",
+    "xmlBufferCreate",
+    "xmlBufferFree",
+    "xmlBufferLength",
+    "xmlDocGetRootElement",
+    "xmlDocSetRootElement",
+    "xmlFreeDoc",
+    "xmlGetLastError",
+    "xmlInitParser",
+    "xmlNewChild",
+    "xmlNewDoc",
+    "xmlNewDocNode",
+    "xmlNewDocPI",
+    "xmlNewNs",
+    "xmlNewNsProp",
+    "xmlNewProp",
+    "xmlNewTextChild",
+    "xmlNodeSetLang",
+    "xmlReadMemory",
+    "xmlSaveClose",
+    "xmlSaveDoc",
+    "xmlSaveToBuffer",
+    "xmlSetNs",
 };
 static void *slots[25];
+static struct sc_lazy_library libraries[] = {
+    {"libxml2.so.2", NULL, names + 0, slots + 0, 25}
+};
 
 SC_LAZY xmlNodePtr xmlAddNextSibling(xmlNodePtr a0, xmlNodePtr a1) {
     return ((__typeof__(&xmlAddNextSibling))sc_lazy_symbol(&libraries[0], "xmlAddNextSibling", &slots[0]))(a0, a1);

@@ -18,3 +18,22 @@ public final class Pending<Value>: @unchecked Sendable {
         try result.wait(until: { $0 != nil }, then: { $0! })!.get()
     }
 }
+
+/// A value one thread gives and another waits for: given once, or never (nil), so the waiting
+/// thread is not left waiting when the giver ends early.
+public final class Handoff<Value>: @unchecked Sendable {
+    // Set once, under the lock; read under it.
+    private let slot = ConditionLock<(given: Bool, value: Value?)>((false, nil))
+
+    public init() {}
+
+    /// Gives `value` (nil: none will come); only the first call counts.
+    public func give(_ value: Value?) {
+        slot.withLock { if !$0.given { $0 = (true, value) } }
+    }
+
+    /// Waits for the value: nil when the giver said none will come.
+    public func take() -> Value? {
+        slot.wait(until: { $0.given }, then: { $0.value }) ?? nil
+    }
+}

@@ -61,20 +61,31 @@ enum ApplyCommand: Command {
     }
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
-        // The fonts are set up on a thread of their own from the first moment (most of a cold run's
-        // wait): the options, the style and the first photo are read meanwhile.
-        let fontConfig = context.resources.fontConfig
-        let fonts = Pending { try Watermarker(fontConfig: fontConfig) }
-        // Whatever ends the command, the fonts are not left half set up on the other thread.
-        defer { _ = try? fonts.value() }
         let job = Mutex<ApplyJob?>(nil)
         let stopRequested = Mutex(false)
         // A first Ctrl-C lets the photos in flight finish (a second one ends the process at once).
+        // Its thread is made first: while another thread is in dlopen, glibc's pthread_create waits.
         let interrupt = Signals.shared.interceptInterrupt {
             stopRequested.withLock { $0 = true }
             job.withLock { $0?.stop() }
         }
         defer { interrupt.cancel() }
+        // The fonts are set up on a thread of their own from the first moment (most of a cold run's
+        // wait), and the style is checked with them there once it is known: the options, the style
+        // and the first photo are read meanwhile. libexif is opened first, as the first photo needs it.
+        let fontConfig = context.resources.fontConfig
+        let checkRequest = Handoff<StyleCheck>()
+        let checked = Pending { () throws -> (Watermarker, [TemplateProblem])? in
+            PhotoMetadata.prepareReading()
+            let watermarker = try Watermarker(fontConfig: fontConfig)
+            guard let check = checkRequest.take() else { return nil }
+            return (watermarker, try check.run(with: watermarker))
+        }
+        // Whatever ends the command, the fonts are not left half set up on the other thread.
+        defer {
+            checkRequest.give(nil)
+            _ = try? checked.value()
+        }
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
         guard var folder = try options.value(output), !folder.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
@@ -106,17 +117,11 @@ enum ApplyCommand: Command {
                                memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
                                salvage: options.flag(salvage))
         // One photo: the check lays its text out at the photo's size, so the fonts it loads are the stamp's.
-        let onePhoto = options.positionals.count == 1 ? options.positionals[0] : nil
-        let checked = Pending { () throws -> (Watermarker, [TemplateProblem]) in
-            let watermarker = try fonts.value()
-            let size = onePhoto.flatMap { try? InputFile.map($0) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
-            let warnings = try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables,
-                                                          shortSide: size.map { Double(min($0.width, $0.height)) })
-            return (watermarker, warnings)
-        }
-        defer { _ = try? checked.value() }
-        let ready = { [console = context.console, given = stamp.fields.given] () throws -> Watermarker in
-            let (watermarker, warnings) = try checked.value()
+        checkRequest.give(StyleCheck(style: style, variables: variables, load: load,
+                                     onePhoto: options.positionals.count == 1 ? options.positionals[0] : nil))
+        let ready = { [console = context.console, given = stamp.fields.given] () throws -> Watermarker? in
+            // Nil only when no check was asked for, which cannot be by now: the run then sets up its own.
+            guard let (watermarker, warnings) = try checked.value() else { return nil }
             for warning in warnings { console.err("stampcam: " + warning.description) }
             if let warning = StampOptions.notShownWarning(style, given: given) { console.err("stampcam: " + warning) }
             return watermarker
@@ -148,5 +153,21 @@ enum ApplyCommand: Command {
         let summary = try started.run(inputs, ready: ready) { tally.record($0) }
         defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         return tally.finish(interrupted: summary.interrupted)
+    }
+}
+
+/// What `apply` checks its style with, on the fonts' thread once they are set up.
+private struct StyleCheck: Sendable {
+    var style: Template
+    var variables: Set<String>
+    var load: LoadOptions
+    /// The photo when there is one: the style is checked at its size.
+    var onePhoto: String?
+
+    /// The style's warnings; throws its errors (see `TemplateStore.requireValid`).
+    func run(with watermarker: Watermarker) throws -> [TemplateProblem] {
+        let size = onePhoto.flatMap { try? InputFile.map($0) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
+        return try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables,
+                                              shortSide: size.map { Double(min($0.width, $0.height)) })
     }
 }

@@ -12,4 +12,7 @@ const char *sc_lazy_check(void);
 /// whose catalog cannot be used is still saved (the process is not ended at the first call).
 const char *sc_lazy_check_catalog(void);
 
+/// Opens libexif now: NULL, or why it cannot be opened (its first call then ends the process).
+const char *sc_lazy_check_exif(void);
+
 #endif

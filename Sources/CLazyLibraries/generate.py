@@ -3,9 +3,11 @@
 
 stampcam calls the functions listed below under their own names; the executable does not link
 their libraries. Each wrapper opens its library with dlopen on the first call and jumps to the real
-function, so a command that never draws (`--version`, `log`, `export`) never maps Cairo, Pango,
-fontconfig, libmicrohttpd with GnuTLS, libqrencode, libgps, libxml2 or libcrypto (and their ~40
-dependencies), one that reads no photo never maps libexif, and one without a catalog never maps SQLite.
+function. All of a library's functions are looked up as it is opened, so no later first call waits
+for the loader's lock (or glibc's, held by any dlopen) while another thread opens a library.
+A command that never draws (`--version`, `log`, `export`) never maps Cairo, Pango, fontconfig,
+libmicrohttpd with GnuTLS, libqrencode, libgps, libxml2 or libcrypto (and their ~40 dependencies),
+one that reads no photo never maps libexif, and one without a catalog never maps SQLite.
 Add a name here when Swift code starts calling a new function of these libraries; the test
 "libraries stampcam does not need at start are not loaded" fails until you do.
 """

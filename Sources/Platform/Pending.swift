@@ -19,8 +19,8 @@ public final class Pending<Value>: @unchecked Sendable {
     }
 }
 
-/// A value one thread gives and another waits for: given once, or never (nil), so the waiting
-/// thread is not left waiting when the giver ends early.
+/// A value one thread gives and another waits for, given once; nil says none will come, so the
+/// waiting thread is not left waiting when the giver ends early.
 public final class Handoff<Value>: @unchecked Sendable {
     // Set once, under the lock; read under it.
     private let slot = ConditionLock<(given: Bool, value: Value?)>((false, nil))

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct HandoffTests {
     @Test("a value given on one thread reaches the thread waiting for it")
-    func givenAcrossThreads() {
+    func givenAcrossThreads() throws {
         let handoff = Handoff<String>()
         let taken = Pending { handoff.take() }
         WallClock.sleep(0.05)  // the taker is waiting by now

@@ -27,9 +27,10 @@ public enum ProcessEnvironment {
         var variables: [String: String] = [:]
         var index = 0
         while let entry = environ[index] {
-            let text = PathEncoding.decode(UnsafeRawBufferPointer(start: entry, count: strlen(entry)))
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+            // Split at the first '=' byte, which no multi-byte UTF-8 sequence contains.
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                variables[PathEncoding.decode(bytes[..<equals])] = PathEncoding.decode(bytes[(equals + 1)...])
             }
             index += 1
         }

@@ -18,6 +18,13 @@ import Testing
         }
     }
 
+    @Test("loaded ahead (apply's first photo), OpenSSL makes a run's first digests too, the same ones")
+    func loadedAhead() {
+        #expect(SHA256.available)
+        FileDigest.prepare()
+        for (message, digest) in Self.answers { #expect(FileDigest.sha256(message) == digest) }
+    }
+
     @Test("past the first 2 MB a run hashes with OpenSSL, with the same digests")
     func switchesOver() {
         let (message, digest) = Self.answers[2]

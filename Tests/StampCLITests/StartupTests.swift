@@ -32,13 +32,13 @@ import TestSupport
         }
     }
 
-    @Test("stamping a photo opens Cairo, Pango, fontconfig, libxml2 (its XMP), libexif and SQLite (the catalog), and still not the web or GPS libraries")
+    @Test("stamping a photo opens Cairo, Pango, fontconfig, libxml2 (its XMP), libexif, SQLite (the catalog) and libcrypto (its digest), and still not the web or GPS libraries")
     func stampingLoadsDrawing() throws {
         let folder = try TestFiles.temporaryFolder("startup")
         let photo = try Fixtures.site.write(to: folder + "/in")
         let libraries = try Self.loaded("apply --catalog \(CLI.quoted(folder + "/catalog.sqlite")) \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
         let opened = Self.anyLazy(libraries)
-        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so", "libxml2.so", "libexif.so", "libsqlite3.so"] {
+        for needed in ["libcairo.so", "libpango-1.0.so", "libfontconfig.so", "libxml2.so", "libexif.so", "libsqlite3.so", "libcrypto.so"] {
             #expect(opened.contains { $0.hasPrefix(needed) }, "\(needed) not among \(opened)")
         }
         #expect(!opened.contains { $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libgps") }, "\(opened)")
@@ -72,6 +72,21 @@ import TestSupport
         #expect(doctor.code == 69)
         #expect(doctor.out.contains { $0.hasPrefix("PROBLEM  libraries") && $0.contains(soname) }, "\(doctor.out)")
         #expect(try CLI.shell("\(CLI.quoted(CLI.binary)) doctor").out.contains { $0.hasPrefix("ok       libraries") })
+    }
+
+    @Test("a libcrypto that cannot be opened costs nothing: the photo saved and logged, its digest GLib's, no warning")
+    func brokenCrypto() throws {
+        let folder = try TestFiles.temporaryFolder("brokencrypto")
+        try TestFiles.write(Array("not a library".utf8), to: folder + "/lib/libcrypto.so.3", creatingFolders: true)
+        let photo = try Fixtures.site.write(to: folder + "/in")
+        let catalog = folder + "/catalog.sqlite"
+        let apply = try CLI.shell("LD_LIBRARY_PATH=\(CLI.quoted(folder + "/lib")) \(CLI.quoted(CLI.binary)) apply -q "
+            + "--catalog \(CLI.quoted(catalog)) \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
+        #expect(apply.code == 0 && apply.err.isEmpty, "\(apply.err)")
+        let saved = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/site.jpg"))
+        let logged = try CLI.shell("python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select sha256 from photos\").fetchone()[0])' \(CLI.quoted(catalog))")
+        let expected = try CLI.shell("sha256sum \(CLI.quoted(folder + "/out/site.jpg"))").out.first?.prefix(64)
+        #expect(!saved.isEmpty && logged.out.first.map { Substring($0) } == expected, "\(logged.out) \(logged.err)")
     }
 
     @Test("an SQLite that cannot be opened costs the catalog, not the photo: saved, with one warning saying why")

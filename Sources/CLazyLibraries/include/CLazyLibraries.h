@@ -12,6 +12,10 @@ const char *sc_lazy_check(void);
 /// whose catalog cannot be used is still saved (the process is not ended at the first call).
 const char *sc_lazy_check_catalog(void);
 
+/// Opens libcrypto now: NULL, or why it cannot be opened. Fingerprints then stay with GLib's
+/// SHA-256 instead (the process is not ended at the first call).
+const char *sc_lazy_check_crypto(void);
+
 /// Opens libexif now: NULL, or why it cannot be opened (its first call then ends the process).
 const char *sc_lazy_check_exif(void);
 

@@ -91,6 +91,9 @@ enum Legibility {
         for sample in samples where !sample.backdrop.isEmpty {
             let alpha = sample.color.alpha
             let text = (sample.color.red * 255, sample.color.green * 255, sample.color.blue * 255)
+            // Opaque text is drawn as its own colour whatever is under it (x·1 + y·0 is x): its
+            // luminance is worked out once, not for every pixel at every opacity tried.
+            let opaqueLuminance = alpha == 1 ? luminance(text.0, text.1, text.2) : nil
             // More failing pixels than this and the answer is no: the rest need not be looked at.
             let allowed = Int((tolerated * Double(sample.backdrop.count)).rounded(.down))
             var failing = 0
@@ -98,9 +101,10 @@ enum Legibility {
                 let under = (pixel.0 * (1 - opacity) + cover.red * 255 * opacity,
                              pixel.1 * (1 - opacity) + cover.green * 255 * opacity,
                              pixel.2 * (1 - opacity) + cover.blue * 255 * opacity)
-                let drawn = (text.0 * alpha + under.0 * (1 - alpha), text.1 * alpha + under.1 * (1 - alpha),
-                             text.2 * alpha + under.2 * (1 - alpha))
-                if contrast(luminance(drawn.0, drawn.1, drawn.2), luminance(under.0, under.1, under.2)) < minimumContrast {
+                let drawnLuminance = opaqueLuminance ?? luminance(text.0 * alpha + under.0 * (1 - alpha),
+                                                                  text.1 * alpha + under.1 * (1 - alpha),
+                                                                  text.2 * alpha + under.2 * (1 - alpha))
+                if contrast(drawnLuminance, luminance(under.0, under.1, under.2)) < minimumContrast {
                     failing += 1
                     if failing > allowed { return false }
                 }

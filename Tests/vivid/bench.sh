@@ -5,8 +5,8 @@
 # and in one with two (BENCH_SMP="1 2"). Prints each tool's mean and the ratio stampcam / fswebcam
 # (below 1 means stampcam is faster) for each.
 #
-# The ratio the target is judged on is measured with the guest's address-space randomisation off
-# (BENCH_ASLR="0 2" adds the runs with it on, for comparison). qemu's TCG translates guest code into
+# The ratio the target is judged on is measured with the guest's address-space randomisation off;
+# the runs with it on follow, for comparison (BENCH_ASLR, default "0 2": the randomize_va_space values). qemu's TCG translates guest code into
 # host code and keeps the translations by virtual address as well as physical page: with each
 # process's libraries at new addresses, every run translates all the code it runs again, a cost
 # a real processor does not have and which grows with the code a program touches rather than the

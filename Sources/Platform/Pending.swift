@@ -21,7 +21,7 @@ public final class Pending<Value>: @unchecked Sendable {
 
 /// A value one thread gives and another waits for, given once; nil says none will come, so the
 /// waiting thread is not left waiting when the giver ends early.
-public final class Handoff<Value>: @unchecked Sendable {
+public final class Handoff<Value: Sendable>: Sendable {
     // Set once, under the lock; read under it.
     private let slot = ConditionLock<(given: Bool, value: Value?)>((false, nil))
 

@@ -2,11 +2,9 @@
 import PackageDescription
 
 // Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Platform.
-// C libraries come from Debian's -dev packages (see `make deps`); no outside Swift packages.
-// Where the headers of the libraries opened at run time are (pkg-config would also link them, and
-// every command would pay for loading them at start). GLib's come from CGLib.
-let lazyLibraryHeaders = ["/usr/include/cairo", "/usr/include/pango-1.0", "/usr/include/harfbuzz", "/usr/include/freetype2",
-                          "/usr/include/pixman-1", "/usr/include/libpng16", "/usr/include/fribidi", "/usr/include/libxml2"]
+// C libraries come from Debian's -dev packages (see `make deps`), linked through pkg-config; no outside
+// Swift packages. Three optional features whose libraries are heavy open them when first used, each
+// with one small table: HEIF (CHeif), the web server (CWeb) and live GPS (CGPS).
 
 let package = Package(
     name: "stampcam",
@@ -14,46 +12,40 @@ let package = Package(
         .executable(name: "stampcam", targets: ["stampcam"]),
     ],
     targets: [
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto, SQLite and libexif:
-        // headers only (see `lazyLibraryHeaders`); CLazyLibraries opens the libraries when a function is first called.
-        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
-        .systemLibrary(name: "CXML2", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
-        .target(name: "CHeif"),  // libheif is opened with dlopen when first needed (see its header)
-        // Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto, SQLite and libexif, opened when first called.
-        .target(name: "CLazyLibraries", dependencies: ["CCairo", "CPango", "CGLib", "CMicroHTTPD", "CQREncode", "CGPS", "CXML2", "CCrypto",
-                                                       "CSQLite", "CExif"],
-                exclude: ["generate.py"], cSettings: [.unsafeFlags(lazyLibraryHeaders.map { "-I" + $0 })]),
+        // Opened with dlopen when first needed (see their headers).
+        .target(name: "CHeif"),
+        .target(name: "CWeb"),
+        .target(name: "CGPS"),
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         .target(name: "Platform", dependencies: ["CGLib"]),
         // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
         // taps) run many times slower and every test that loads a photo would wait on them.
-        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CLazyLibraries", "CGLib"],
+        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Templates"),
-        .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango"]),
-        .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib", "CCrypto", "CLazyLibraries"]),
+        .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),
+        .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib", "CCrypto"]),
         .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
-        .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS", "CLazyLibraries"]),
-        .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2", "CLazyLibraries"]),
+        .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS"]),
+        .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2"]),
         .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
-        .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session",
-                                                 "CMicroHTTPD", "CQREncode", "CLazyLibraries"],
+        .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
         .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
-                                                 "Location", "StampWeb", "Catalog", "CLazyLibraries"]),
+                                                 "Location", "StampWeb", "Catalog"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -72,9 +64,3 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Templates", "TestSupport"]),
     ]
 )
-
-// Every Swift module that sees Cairo or Pango types, directly or through a module it imports,
-// needs their headers.
-for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(lazyLibraryHeaders.flatMap { ["-Xcc", "-I" + $0] })]
-}

@@ -170,12 +170,6 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Prepares the statement `add` runs, ahead of the first photo (`shoot` does while the camera
-    /// settles).
-    public func prepareToAdd() throws(CatalogError) {
-        try connection.withLock { (connection) throws(CatalogError) in _ = try Self.insertStatement(connection) }
-    }
-
     private static func insert(_ entry: CatalogEntry, into connection: Connection) throws(CatalogError) -> Bool {
         try insertStatement(connection).run(RowCoding.values(entry))
         return connection.database.changes > 0

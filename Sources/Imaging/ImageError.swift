@@ -1,3 +1,5 @@
+import Platform
+
 /// Why a photo could not be read, processed or encoded. Messages say what is wrong, not where:
 /// the caller names the file.
 public enum ImageError: Error, Equatable, CustomStringConvertible {
@@ -20,8 +22,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     case tooMuchMemory(needed: Int, limit: Int, coefficients: Int)
     case outOfMemory(width: Int, height: Int)
     case encodeFailed(String)
-    /// A library opened only when needed (libheif, for HEIC) could not be opened: which, and why.
-    case libraryMissing(String, reason: String)
+    /// libheif, opened when a HEIC is first read, could not be loaded.
+    case libraryMissing(MissingLibrary)
 
     public var description: String {
         switch self {
@@ -53,8 +55,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "not enough memory for \(width)x\(height) pixels"
         case .encodeFailed(let detail):
             return "JPEG encoding failed: \(detail)"
-        case .libraryMissing(let library, let reason):
-            return "\(library) is needed to read this file and cannot be loaded: \(reason)"
+        case .libraryMissing(let missing):
+            return missing.description
         }
     }
 

@@ -1,4 +1,3 @@
-import CLazyLibraries
 
 /// A position from the photo's GPS tags, in decimal degrees (south and west negative) and metres.
 public struct GPSPosition: Sendable, Equatable {
@@ -39,11 +38,6 @@ public struct PhotoMetadata: Sendable {
     public var warnings: [String] = []
 
     public init() {}
-
-    /// Opens libexif ahead of the first photo (it is opened at its first use otherwise). The
-    /// loader opens one library at a time: a command that reads photos while another thread opens
-    /// the drawing libraries calls this before those, so its first photo does not wait for them.
-    public static func prepareReading() { _ = sc_lazy_check_exif() }
 
     /// Reads the fields of an EXIF APP1 payload and an ICC profile.
     public init(exif: [UInt8]?, iccProfile: [UInt8]?) {

@@ -77,10 +77,6 @@ public struct XMPPacket: Sendable, Equatable {
     /// What starts an XMP APP1 segment: the namespace and a NUL.
     public static let app1Header = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
-    /// Loads and sets up libxml2 now, on a thread with time to spare, rather than when the first
-    /// photo's packet is written (it is opened on first use, ~1.5 ms with its ICU).
-    public static func prepare() { _ = XMLDocument.initialised }
-
     /// The most a packet read from a photo may be: one APP1 segment holds less.
     public static let maximumParsedSize = 1 << 20
 

@@ -20,13 +20,13 @@ public final class GPSDReceiver: FixSource {
     }
     private let closed = Atomic<Bool>(false)
 
-    /// Connects to gpsd at `host`:`port` now; throws when nothing answers there.
-    public init(host: String = "localhost", port: String = GPSDReceiver.defaultPort) throws(LocationError) {
+    /// Connects to gpsd at `host`:`port` now; throws a `LocationError` when nothing answers there
+    /// (or libgps is missing), a `ThreadError` when the listening thread cannot be made.
+    public init(host: String = "localhost", port: String = GPSDReceiver.defaultPort) throws {
         address = "\(host):\(port)"
         let connection = try GPSDConnection(host: host, port: port)
         state = Mutex(State(reading: FixReading(connected: true)))
-        let handOver = Handover(connection)
-        Threads.detach { [self] in listen(handOver.take(), host: host, port: port) }
+        try Threads.detach { [self] in listen(connection, host: host, port: port) }
     }
 
     public func reading() -> FixReading { state.withLock { $0.reading } }
@@ -100,16 +100,14 @@ public final class GPSDReceiver: FixSource {
     private static func reason(_ error: LocationError) -> String {
         switch error {
         case .gpsdUnavailable(_, let reason), .gpsdLost(let reason): return reason
+        case .libraryMissing(let missing): return missing.description
         }
     }
 }
 
-/// Hands the connection (not Sendable: it owns a C struct) to the listening thread, once.
-private final class Handover: @unchecked Sendable {
-    private var connection: GPSDConnection?
-    init(_ connection: GPSDConnection) { self.connection = connection }
-    func take() -> GPSDConnection {
-        defer { connection = nil }
-        return connection!
+extension GPSDReceiver {
+    /// Loads libgps now (`doctor`); throws when it is missing. Live GPS needs it; the rest does not.
+    public static func loadLibrary() throws(MissingLibrary) {
+        _ = try GPSDConnection.library()
     }
 }

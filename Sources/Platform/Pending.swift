@@ -1,39 +1,33 @@
-/// A value worked out on a thread of its own while the caller does something else; `value()`
-/// waits for it. The value is handed to the thread that takes it (fonts, which are not thread-safe
-/// but may change threads between uses).
-public final class Pending<Value>: @unchecked Sendable {
-    // Set once by the working thread, under the lock; read under it.
-    private let result = ConditionLock<Result<Value, any Error>?>(nil)
+import Synchronization
 
-    public init(_ work: @escaping @Sendable () throws -> Value) {
-        let result = self.result
-        Threads.detach {
-            let outcome = Result { try work() }
-            result.withLock { $0 = outcome }
+/// A value made on a thread of its own while the caller does something else, then taken, once, by
+/// the thread that uses it (fonts: not thread-safe, but they may change threads between uses).
+public final class Pending<Value>: Sendable {
+    private let result = Mutex<Result<Value, any Error>?>(nil)
+    private let done = ConditionLock(false)
+
+    /// Starts `work` on a new thread.
+    public init(_ work: @escaping @Sendable () throws -> sending Value) throws(ThreadError) {
+        try Threads.detach { [self] in
+            // Made under the lock, so it is the lock's from the start (the taker's once taken).
+            result.withLock { $0 = Self.outcome(of: work) }
+            done.withLock { $0 = true }
         }
     }
 
-    /// The value, or what the work threw; waits until it is done.
-    public func value() throws -> Value {
-        try result.wait(until: { $0 != nil }, then: { $0! })!.get()
-    }
-}
-
-/// A value one thread gives and another waits for, given once; nil says none will come, so the
-/// waiting thread is not left waiting when the giver ends early.
-public final class Handoff<Value: Sendable>: Sendable {
-    // Set once, under the lock; read under it.
-    private let slot = ConditionLock<(given: Bool, value: Value?)>((false, nil))
-
-    public init() {}
-
-    /// Gives `value` (nil: none will come); only the first call counts.
-    public func give(_ value: Value?) {
-        slot.withLock { if !$0.given { $0 = (true, value) } }
+    private static func outcome(of work: () throws -> sending Value) -> sending Result<Value, any Error> {
+        do { return .success(try work()) } catch { return .failure(error) }
     }
 
-    /// Waits for the value: nil when the giver said none will come.
-    public func take() -> Value? {
-        slot.wait(until: { $0.given }, then: { $0.value }) ?? nil
+    /// Waits until the work has ended.
+    public func wait() {
+        done.wait(until: { $0 }, then: { _ in })
+    }
+
+    /// The value, or what the work threw; waits for it. Only one call may take it.
+    public func take() throws -> sending Value {
+        wait()
+        guard let outcome = result.withLock({ $0.take() }) else { preconditionFailure("a pending value was taken twice") }
+        return try outcome.get()
     }
 }

@@ -158,7 +158,8 @@ public final class Signals: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         Self.pipeWriteEnd = ends[1]
         let readEnd = ends[0]
-        Threads.detach { [self] in
+        // Without a thread to read the pipe, signals keep their default actions.
+        guard (try? Threads.detach { [self] in
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
@@ -166,6 +167,10 @@ public final class Signals: Sendable {
                 guard count == 1, let signal = Signal(rawValue: Int32(byte)) else { return }
                 deliver(signal) { Self.endProcess($0) }
             }
+        }) != nil else {
+            close(ends[0])
+            close(ends[1])
+            return
         }
         var owned = sigset_t()
         sigemptyset(&owned)

@@ -109,20 +109,15 @@ public final class ApplyJob: Sendable {
     private var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Stamps every photo; `report` is called once per input, one call at a time, as each ends.
-    /// Throws only when the work cannot start (the output folder or the fonts are unusable). A
-    /// signal that ends the process (SIGTERM, SIGHUP) first lets the photos in flight finish.
-    /// `watermarker`, when given (the one that checked the style), is the first worker's: its fonts
-    /// are not loaded twice. The other workers get their own.
-    public func run(_ inputs: ApplyInputs, watermarker: Watermarker? = nil,
-                    report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
-        try run(inputs, ready: { watermarker }, report: report)
-    }
-
-    /// `run`, with the first worker's watermarker from `ready` (the fonts set up and the style
-    /// checked on another thread, say). `ready` is called once, before anything is written: what
-    /// it throws ends the run with nothing made. The first photos (one a worker) are read
-    /// meanwhile, so no core waits for the fonts.
-    public func run(_ inputs: ApplyInputs, ready: () throws -> Watermarker?,
+    /// Throws only when the work cannot start (the output folder or the fonts are unusable, no
+    /// thread can be made). A signal that ends the process (SIGTERM, SIGHUP) first lets the photos
+    /// in flight finish.
+    ///
+    /// `ready` gives the first worker's watermarker (the fonts set up on another thread, and the
+    /// style checked with them); it is called once, after the first photo is read and before
+    /// anything is written: what it throws ends the run with nothing made. The other workers set up
+    /// their own fonts.
+    public func run(_ inputs: ApplyInputs, ready: () throws -> Watermarker,
                     report: @escaping @Sendable (Outcome) -> Void) throws -> Summary {
         let summary = Mutex(Summary())
         let reporting = Mutex(())
@@ -142,12 +137,14 @@ public final class ApplyJob: Sendable {
         let items = inputs.items
         // Names are planned over the whole batch (every shard plans the same), the work is this shard's.
         let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
-        // Read, not written: a photo a rerun skips (`--skip-existing`) is not read at all.
-        let workers = max(1, min(settings.jobs, mine.count))
-        let early = EarlyPhotos(settings.existing == .skip ? [] : Array(mine.prefix(workers))) { [settings] index in
-            try Photo(file: try InputFile.map(items[index].input), options: settings.load)
+        // The first photo is read while the fonts are set up. Not when a rerun may skip it
+        // (`--skip-existing`): such a photo is not read at all.
+        let first = Mutex<(index: Int, photo: Result<Photo, any Error>)?>(nil)
+        if settings.existing != .skip, let index = mine.first {
+            let photo = Result { try Photo(file: try InputFile.map(items[index].input), options: settings.load) }
+            first.withLock { $0 = (index, photo) }
         }
-        let watermarker = try ready()
+        let watermarker = Mutex<Watermarker?>(try ready())
         let failures = inputs.failures.filter { shard?.contains(PhotoName.lastComponent($0.input)) ?? true }
         for failure in failures {
             record(Outcome(input: failure.input, status: .failed, error: failure.error))
@@ -157,14 +154,6 @@ public final class ApplyJob: Sendable {
         let outputExisted = FileSystem.exists(settings.output)
         try OutputFolder.prepare(settings.output, mark: settings.markFolder)
         defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
-        // Each worker's fonts are loaded up front, so a setup error is one error, not one per photo.
-        var writers: [PhotoWriter] = []
-        for worker in 0..<workers {
-            var writerSettings = settings.writer
-            writerSettings.protected = Set(items.map(\.status.identity))
-            let watermarker = try (worker == 0 ? watermarker : nil) ?? Watermarker(fontConfig: settings.fontConfig)
-            writers.append(PhotoWriter(watermarker: watermarker, settings: writerSettings))
-        }
         let termination = Signals.shared.onTermination(.workInFlight) { [self] in
             stop()
             waitForPhotosInFlight(seconds: 30)
@@ -172,23 +161,26 @@ public final class ApplyJob: Sendable {
         defer { termination.cancel() }
 
         let inShard = Set(mine)
-        let plan = self.plan(items, workers: workers) { index, error in
+        let workers = max(1, min(settings.jobs, mine.count))
+        let plan = try self.plan(items, workers: workers) { index, error in
             if inShard.contains(index) { record(Outcome(input: items[index].input, status: .failed, error: error)) }
         }
         let next = Mutex(0)
         let folders = FolderCache(mark: settings.markFolder)
-        let pool = WriterPool(writers)
-        Threads.run(count: workers) { [self] worker in
-            let writer = pool.take(worker)
-            // While the first photo is stamped, the finisher's thread gets its writing ready: libxml2
-            // loaded (every photo gets an XMP packet), the catalog opened and OpenSSL loaded for its
-            // digests (a 1 MP photo's 200 KB: 0.15 ms, where GLib takes 0.7 ms beside the sync).
-            let finisher = Finisher(first: { [settings] in
-                XMPPacket.prepare()
-                guard let log = settings.writer.log?.log else { return }
-                log.open()
-                FileDigest.prepare()
-            })
+        var writerSettings = settings.writer
+        writerSettings.protected = Set(items.map(\.status.identity))
+        // The disk's part of a photo is done on a finisher's thread while the next one is stamped.
+        let finishers = try (0..<workers).map { _ throws(ThreadError) in try Finisher() }
+        // Each worker closes its own when it ends; these are for when the workers could not start.
+        defer { for finisher in finishers { finisher.close() } }
+        try Threads.run(count: workers) { [self, writerSettings] worker in
+            // Fonts are not thread-safe: each worker has its own. One that cannot set them up
+            // leaves the photos to the others (the first worker's are set up already).
+            let fonts = watermarker.withLock { $0.take() }
+            guard let fonts = try? fonts ?? Watermarker(fontConfig: settings.fontConfig) else { return }
+            let writer = PhotoWriter(watermarker: fonts, settings: writerSettings)
+            // Every outcome goes through the worker's finisher, so its photos are reported in order.
+            let finisher = finishers[worker]
             defer { finisher.close() }
             // Only once it is told does a photo stop being in flight: a SIGTERM waits for that, and a
             // photo saved but not reported would look undone to whoever reads the report (a batch
@@ -204,9 +196,9 @@ public final class ApplyJob: Sendable {
             }) {
                 guard let name = plan.names[index] else { continue }  // failed in planning, reported there
                 inFlight.withLock { $0 += 1 }
-                // The disk's part of a photo is done by the finisher while the next one is stamped;
-                // every outcome goes through it, so a worker's photos are reported in their order.
-                switch stamp(items[index], name: name, plan: plan, writer: writer, folders: folders, loaded: early.take(index)) {
+                // Taken out, so the stamp draws on the only reference to its pixels (no copy).
+                let loaded = first.withLock { $0?.index == index ? $0.take()?.photo : nil }
+                switch stamp(items[index], name: name, plan: plan, writer: writer, folders: folders, loaded: loaded) {
                 case .ended(let outcome):
                     finisher.add { report(outcome) }
                 case .pending(let photo, let outcome):
@@ -245,13 +237,13 @@ public final class ApplyJob: Sendable {
         item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
     }
 
-    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) -> Plan {
+    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) throws(ThreadError) -> Plan {
         var wanted = [String?](repeating: nil, count: items.count)
         if let template = settings.nameTemplate {
             // A --name may use the photo's date, camera …: read every header (not the pixels) first.
             let results = Mutex([String?](repeating: nil, count: items.count))
             let next = Mutex(0)
-            Threads.run(count: workers) { [self] _ in
+            try Threads.run(count: workers) { [self] _ in
                 while let index = next.withLock({ (next: inout Int) -> Int? in
                     guard next < items.count else { return nil }
                     defer { next += 1 }
@@ -352,32 +344,8 @@ public final class ApplyJob: Sendable {
     }
 }
 
-/// The first photos of a run, one a worker, read side by side before the run could start (while
-/// the fonts are set up), so no core waits; each is given to the worker that takes it.
-private final class EarlyPhotos: Sendable {
-    private let photos = Mutex<[Int: Result<Photo, any Error>]>([:])
-
-    /// Reads photos `indices` now, each on a thread of its own (one alone on this thread).
-    init(_ indices: [Int], read: @escaping @Sendable (Int) throws -> Photo) {
-        let readOne: @Sendable (Int) -> Void = { [self] index in
-            let photo = Result { try read(index) }
-            photos.withLock { $0[index] = photo }
-        }
-        if indices.count == 1 {
-            readOne(indices[0])
-        } else {
-            Threads.run(count: indices.count) { readOne(indices[$0]) }
-        }
-    }
-
-    /// The photo (or what reading it threw) when `index` is one of those read; once.
-    func take(_ index: Int) -> Result<Photo, any Error>? {
-        photos.withLock { $0.removeValue(forKey: index) }
-    }
-}
-
 /// One worker's photos waiting for the disk, finished in order on a thread of their own while the
-/// worker stamps the next: a sync that takes 50 ms on an SD card no longer leaves a core idle.
+/// worker stamps the next: a slow sync (an SD card) does not leave a core idle.
 private final class Finisher: Sendable {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
@@ -388,14 +356,10 @@ private final class Finisher: Sendable {
     private let state = ConditionLock(State())
     /// At most this many photos wait: a disk that stalls holds the worker up rather than filling memory.
     private static let depth = 2
-    /// No thread could be made: the worker finishes its photos itself.
-    private let inline: Bool
 
-    /// `first` is run on the finisher's thread before any photo (inline: at once).
-    init(first: @escaping @Sendable () -> Void = {}) {
+    init() throws(ThreadError) {
         let state = self.state
-        inline = !Threads.detachLoop {
-            first()
+        try Threads.detach {
             while let job = state.wait(until: { !$0.jobs.isEmpty || $0.closed }, then: { state -> (@Sendable () -> Void)? in
                 state.jobs.isEmpty ? nil : state.jobs.removeFirst()
             }) ?? nil {
@@ -403,17 +367,14 @@ private final class Finisher: Sendable {
             }
             state.withLock { $0.ended = true }
         }
-        if inline { first() }
     }
 
     func add(_ job: @escaping @Sendable () -> Void) {
-        guard !inline else { return job() }
         state.wait(until: { $0.jobs.count < Self.depth }, then: { $0.jobs.append(job) })
     }
 
     /// Waits until every photo added has been finished.
     func close() {
-        guard !inline else { return }
         state.withLock { $0.closed = true }
         state.wait(until: { $0.ended }, then: { _ in })
     }
@@ -451,12 +412,4 @@ private final class FolderCache: Sendable {
             OutputFolder.removeIfEmpty(folder)
         }
     }
-}
-
-/// Hands each worker thread its own writer (writers hold fonts, which are not thread-safe).
-private final class WriterPool: @unchecked Sendable {
-    private let writers: [PhotoWriter]
-    init(_ writers: [PhotoWriter]) { self.writers = writers }
-    /// Only worker `index` ever takes writer `index`.
-    func take(_ index: Int) -> PhotoWriter { writers[index] }
 }

@@ -22,16 +22,6 @@ public final class CatalogLog: PhotoLog {
         self.host = host
     }
 
-    /// Opens a catalog that exists; a new one is made by the first photo logged, so a session that
-    /// saves nothing leaves none behind.
-    public func open() {
-        guard FileStatus(path: path) != nil else { return }
-        state.withLock { state in
-            if state.catalog == nil { state.catalog = try? Catalog(path: path) }
-            try? state.catalog?.prepareToAdd()
-        }
-    }
-
     public func record(_ entry: CatalogEntry) -> String? {
         var entry = entry
         if entry.host == nil { entry.host = host }

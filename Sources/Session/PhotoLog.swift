@@ -7,14 +7,6 @@ public protocol PhotoLog: Sendable {
     /// Logs a photo just written. Returns what to tell the user when it could not be logged — once
     /// per distinct problem: nil again for the next photo with the same problem.
     func record(_ entry: CatalogEntry) -> String?
-
-    /// Gets ready for the first `record` (opens the file) ahead of it; a problem is left for
-    /// `record` to meet and tell.
-    func open()
-}
-
-extension PhotoLog {
-    public func open() {}
 }
 
 /// A log and the command whose writes go into it.

@@ -46,18 +46,6 @@ public final class PhotoWriter {
 
         /// Where each written photo is logged (the catalog), and as which command's; nil logs nothing.
         public var log: PhotoLogging?
-
-        /// Gets writing ready ahead of the first photo, on a thread with time to spare while the
-        /// camera settles: opens the catalog, and encodes a small blank photo with the metadata a
-        /// photo in `style` with `fields` gets and throws it away. The first photo's encoding is
-        /// several times the next one's (code paged in, libraries bound and set up); that is paid here.
-        public func prepareForWriting(style: Template, fields: Fields) {
-            log?.log.open()
-            guard let blank = Bitmap(width: 64, height: 64) else { return }
-            let photo = Photo(bitmap: blank, metadata: PhotoMetadata(exif: ExifRecord().payload(), iccProfile: nil))
-            let record = StampRecord(style: style, fields: fields, stampedAt: clock(), software: "stampcam")
-            _ = try? photo.encoded(quality: quality, optimize: optimize, record: record.outputMetadata(source: photo.metadata))
-        }
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.
@@ -169,8 +157,6 @@ public final class PhotoWriter {
         /// Syncs and names the file, then logs it; what `write` returns.
         public func finish() throws(WriteError) -> WrittenPhoto {
             defer { claim.release() }
-            // The catalog's digest is worked out while the disk syncs the file.
-            let digest = settings.log.map { _ in Pending { [bytes] in FileDigest.sha256(bytes) } }
             let path: String
             do { path = try staged.place(replace: settings.replace, protected: settings.protected) } catch {
                 throw WriteError(cause: .file(error), saved: [])
@@ -179,8 +165,7 @@ public final class PhotoWriter {
             var written = WrittenPhoto(path: path)
             written.stampNotes = notes
             written.warnings = dropped
-            if let problem = PhotoWriter.log(path: path, bytes: bytes, digest: try? digest?.value(), record: record,
-                                             source: source, settings: settings) {
+            if let problem = PhotoWriter.log(path: path, bytes: bytes, record: record, source: source, settings: settings) {
                 written.warnings.append(problem)
             }
             return written
@@ -251,12 +236,10 @@ public final class PhotoWriter {
     }
 
     /// Logs the photo just written at `path`; what to tell the user when that failed.
-    /// `digest`: the SHA-256 of `bytes` when it is known already.
-    fileprivate static func log(path: String, bytes: [UInt8], digest: String? = nil, record: StampRecord, source: String?,
+    fileprivate static func log(path: String, bytes: [UInt8], record: StampRecord, source: String?,
                                 settings: Settings) -> String? {
         guard let logging = settings.log else { return nil }
-        let digest = digest ?? FileDigest.sha256(bytes)
-        let entry = CatalogEntry(path: FileSystem.absolute(path), size: bytes.count, sha256: digest, record: record,
+        let entry = CatalogEntry(path: FileSystem.absolute(path), size: bytes.count, sha256: FileDigest.sha256(bytes), record: record,
                                  command: logging.command, source: source.map(FileSystem.absolute))
         return logging.log.record(entry)
     }

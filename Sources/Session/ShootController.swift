@@ -161,16 +161,16 @@ public final class ShootController: Sendable {
         fields = Mutex(settings.fields)
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
         let cameraBox = Owned((camera, LazyWatermarker(fontConfig: settings.fontConfig)))
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             runCamera(cameraBox.take())
             finished.withLock { $0 += 1 }
         }
         if shutter { _ = send(.shutter) }
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             runWriter()
             finished.withLock { $0 += 1 }
         }
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             runShare()
             finished.withLock { $0 += 1 }
         }
@@ -579,7 +579,6 @@ public final class ShootController: Sendable {
     // MARK: the writer thread
 
     private func runWriter() {
-        settings.writer.prepareForWriting(style: settings.styles[settings.style], fields: settings.fields.fieldsNow())
         guard let given = inbox.wait(until: { $0.closed || $0.watermarker != nil }, then: { $0.watermarker }) ?? nil else { return }
         let writer = PhotoWriter(watermarker: given.take(), settings: settings.writer)
         while let (id, style) = inbox.wait(until: { $0.closed || !$0.saves.isEmpty }, then: { inbox -> (ShotID, Int)? in

@@ -128,10 +128,10 @@ extension TemplateStore {
     }
 
     /// Throws the first error the one validation finds in `template` (a template with errors is
-    /// never used); returns its warnings. `shortSide`: see `Watermarker.validate`.
-    public static func requireValid(_ template: Template, checkingWith watermarker: Watermarker, variables: Set<String>,
-                                    shortSide: Double? = nil) throws(TemplateError) -> [TemplateProblem] {
-        let problems = watermarker.validate(template, variables: variables, shortSide: shortSide)
+    /// never used); returns its warnings.
+    public static func requireValid(_ template: Template, checkingWith watermarker: Watermarker,
+                                    variables: Set<String>) throws(TemplateError) -> [TemplateProblem] {
+        let problems = watermarker.validate(template, variables: variables)
         if let first = problems.first(where: \.isError) {
             var error = first.error
             let more = problems.filter(\.isError).count - 1

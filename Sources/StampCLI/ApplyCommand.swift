@@ -64,28 +64,16 @@ enum ApplyCommand: Command {
         let job = Mutex<ApplyJob?>(nil)
         let stopRequested = Mutex(false)
         // A first Ctrl-C lets the photos in flight finish (a second one ends the process at once).
-        // Its thread is made first: while another thread is in dlopen, glibc's pthread_create waits.
         let interrupt = Signals.shared.interceptInterrupt {
             stopRequested.withLock { $0 = true }
             job.withLock { $0?.stop() }
         }
         defer { interrupt.cancel() }
-        // The fonts are set up on a thread of their own from the first moment (most of a cold run's
-        // wait), and the style is checked with them there once it is known: the options, the style
-        // and the first photo are read meanwhile. libexif is opened first, as the first photo needs it.
-        let fontConfig = context.resources.fontConfig
-        let checkRequest = Handoff<StyleCheck>()
-        let checked = Pending { () throws -> (Watermarker, [TemplateProblem])? in
-            PhotoMetadata.prepareReading()
-            let watermarker = try Watermarker(fontConfig: fontConfig)
-            guard let check = checkRequest.take() else { return nil }
-            return (watermarker, try check.run(with: watermarker))
-        }
+        // The fonts are set up on a thread of their own while the options, the style and the first
+        // photo are read.
+        let fonts = try Pending { [fontConfig = context.resources.fontConfig] in try Watermarker(fontConfig: fontConfig) }
         // Whatever ends the command, the fonts are not left half set up on the other thread.
-        defer {
-            checkRequest.give(nil)
-            _ = try? checked.value()
-        }
+        defer { fonts.wait() }
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
         guard var folder = try options.value(output), !folder.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
@@ -110,19 +98,17 @@ enum ApplyCommand: Command {
         var stamp = try StampOptions.values(options, context: context)
         let style = try context.template(stamp.templateChoice, extraFolders: stamp.templateFolders)
         StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
-        // The style is checked with those fonts on a thread too, while the first photo is read. A
-        // template with errors stops the batch before any photo is touched: one line, exit 65.
         let variables = Set(stamp.fields.given.extra.keys)
         let load = LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
                                memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
                                salvage: options.flag(salvage))
-        // One photo: the check lays its text out at the photo's size, so the fonts it loads are the stamp's.
-        checkRequest.give(StyleCheck(style: style, variables: variables, load: load,
-                                     onePhoto: options.positionals.count == 1 ? options.positionals[0] : nil))
-        let ready = { [console = context.console, given = stamp.fields.given] () throws -> Watermarker? in
-            // Nil only when no check was asked for, which cannot be by now: the run then sets up its own.
-            guard let (watermarker, warnings) = try checked.value() else { return nil }
-            for warning in warnings { console.err("stampcam: " + warning.description) }
+        // Once the fonts are set up, the style is checked with them: a template with errors stops
+        // the batch before any photo is written (one line, exit 65).
+        let ready = { [console = context.console, given = stamp.fields.given] () throws -> Watermarker in
+            let watermarker = try fonts.take()
+            for warning in try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables) {
+                console.err("stampcam: " + warning.description)
+            }
             if let warning = StampOptions.notShownWarning(style, given: given) { console.err("stampcam: " + warning) }
             return watermarker
         }
@@ -153,21 +139,5 @@ enum ApplyCommand: Command {
         let summary = try started.run(inputs, ready: ready) { tally.record($0) }
         defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         return tally.finish(interrupted: summary.interrupted)
-    }
-}
-
-/// What `apply` checks its style with, on the fonts' thread once they are set up.
-private struct StyleCheck: Sendable {
-    var style: Template
-    var variables: Set<String>
-    var load: LoadOptions
-    /// The photo when there is one: the style is checked at its size.
-    var onePhoto: String?
-
-    /// The style's warnings; throws its errors (see `TemplateStore.requireValid`).
-    func run(with watermarker: Watermarker) throws -> [TemplateProblem] {
-        let size = onePhoto.flatMap { try? InputFile.map($0) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
-        return try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables,
-                                              shortSide: size.map { Double(min($0.width, $0.height)) })
     }
 }

@@ -1,8 +1,10 @@
-import CLazyLibraries
 import Capture
+import Imaging
+import Location
 import Library
 import Platform
 import Session
+import StampWeb
 import Templates
 import Watermark
 
@@ -45,27 +47,30 @@ enum DoctorCommand: Command {
 
     static func checks(_ context: Context) -> [Check] {
         var checks: [Check] = [Check(level: .ok, topic: "data", text: PathEncoding.display(context.resources.root) + " (fonts/, templates/)")]
-        let libraries = libraries()
-        checks.append(libraries)
-        // Without Cairo and Pango fonts and templates cannot be checked (the first call would end
-        // the process).
-        if libraries.level == .ok { checks += fonts(context) }
+        checks += features()
+        checks += fonts(context)
         checks.append(config(context))
-        if libraries.level == .ok { checks += templates(context) }
+        checks += templates(context)
         checks += cameras()
         checks.append(folder(context))
         return checks
     }
 
-    /// The libraries opened when first used rather than at start: a broken install shows here,
-    /// not in the middle of a shoot.
-    static func libraries() -> Check {
-        guard let failure = sc_lazy_check() else {
-            return Check(level: .ok, topic: "libraries", text: "Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps, libxml2, libcrypto")
+    /// The optional features, whose libraries are opened when first used: one missing is a
+    /// warning (everything else works), with the package that brings it.
+    static func features() -> [Check] {
+        let loads: [(topic: String, load: () throws(MissingLibrary) -> Void)] = [
+            ("HEIC", HEIFSupport.load), ("serve", WebServer.loadLibraries), ("live GPS", GPSDReceiver.loadLibrary),
+        ]
+        return loads.map { feature in
+            do throws(MissingLibrary) {
+                try feature.load()
+                return Check(level: .ok, topic: feature.topic, text: "available")
+            } catch {
+                return Check(level: .warning, topic: feature.topic,
+                             text: error.description + "; install it: sudo apt-get install " + error.packages.joined(separator: " "))
+            }
         }
-        return Check(level: .problem, topic: "libraries",
-                     text: String(cString: failure) + "; reinstall stampcam (sudo apt install --reinstall stampcam) or install"
-                         + " the library's package (fonts and templates are not checked without it)")
     }
 
     static func fonts(_ context: Context) -> [Check] {

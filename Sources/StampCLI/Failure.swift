@@ -25,8 +25,8 @@ struct Failure: Error {
         let place = PathEncoding.display(path)
         switch error {
         case let error as ImageError:
-            if case .libraryMissing = error {
-                self.init("\(place): \(error)", code: .unavailable)
+            if case .libraryMissing(let missing) = error {
+                self.init(missing: missing, place: place)
             } else {
                 self.init("\(place): \(error)\(Self.advice(error))", code: .dataError)
             }
@@ -63,12 +63,22 @@ struct Failure: Error {
         case let error as Restamp.Problem:
             self.init(restamp: error, place: place)
         case let error as WebError:
-            self.init(error.description + "; choose another address or port with --listen", code: .unavailable)
+            if case .libraryMissing(let missing) = error {
+                self.init(missing: missing)
+            } else {
+                self.init(error.description + "; choose another address or port with --listen", code: .unavailable)
+            }
+        case let error as MissingLibrary:
+            self.init(missing: error)
         case let error as UsageError:
             self.init(error.description, code: .usage)
         case let error as SiteError:
             if case .cannotRead = error { self.init(error.description, code: .noInput) } else { self.init(error.description, code: .dataError) }
         case let error as LocationError:
+            if case .libraryMissing(let missing) = error {
+                self.init(missing: missing)
+                return
+            }
             self.init("--gps require: \(error); start gpsd (sudo systemctl start gpsd), point --gpsd at it, or use --gps auto",
                       code: .unavailable)
         case let error as CatalogError:
@@ -76,6 +86,8 @@ struct Failure: Error {
         case let error as CatalogExportError:
             self.init(error.description, code: .ioError)
         case let error as ReportError:
+            self.init(error.description, code: .unavailable)
+        case let error as ThreadError:
             self.init(error.description, code: .unavailable)
         case let failure as Failure:
             self = failure
@@ -90,6 +102,12 @@ struct Failure: Error {
         case .cannotCreate, .wouldReplaceInput: self.init(error.description, code: .cannotCreate)
         case .io: self.init(error.description, code: .ioError)
         }
+    }
+
+    /// An optional feature's library that is not installed: what needs it, and how to install it.
+    init(missing: MissingLibrary, place: String? = nil) {
+        let line = missing.description + "; install it: sudo apt-get install " + missing.packages.joined(separator: " ")
+        self.init(place.map { "\($0): " + line } ?? line, code: .unavailable)
     }
 
     init(catalog error: CatalogError) {

@@ -58,9 +58,9 @@ enum ShootCommand: Command {
         }
         // The fonts, the longest part of getting ready, are set up on a thread of their own from
         // here on, while the options are read and the camera opens and settles.
-        let fonts = Pending { [fontConfig = context.resources.fontConfig] in try Watermarker(fontConfig: fontConfig) }
+        let fonts = try Pending { [fontConfig = context.resources.fontConfig] in try Watermarker(fontConfig: fontConfig) }
         // Whatever ends the command, the fonts are not left half set up on the other thread.
-        defer { _ = try? fonts.value() }
+        defer { fonts.wait() }
         let prepared = try controllerSettings(options, context: context, allCameras: interactive, styleCycle: interactive,
                                               oneFile: !interactive && photos == 1, fonts: fonts) { error, folder in
             Failure(error, path: folder).message
@@ -113,9 +113,6 @@ enum ShootCommand: Command {
             let size = camera.map(photoSize)
             let checked = try ShootCommand.checkedWatermarker(chosen, given: given, variables: variables, context: context,
                                                               shortSide: size.map { Double(min($0.width, $0.height)) }, fonts: fonts)
-            if let camera, let size, Cores.count > 1 {
-                checked.rehearse(chosen, fields: settings.fields.fieldsNow(camera: camera.camera), width: size.width, height: size.height)
-            }
             return checked
         }
 
@@ -205,8 +202,8 @@ enum ShootCommand: Command {
     /// and exit 65; its warnings are said. `fonts`: that watermarker being made already.
     static func checkedWatermarker(_ chosen: Template, given: Fields, variables: Set<String>, context: Context,
                                    shortSide: Double? = nil, fonts: Pending<Watermarker>? = nil) throws -> Watermarker {
-        let checker = try fonts?.value() ?? Watermarker(fontConfig: context.resources.fontConfig)
-        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables, shortSide: shortSide) {
+        let checker = try fonts?.take() ?? Watermarker(fontConfig: context.resources.fontConfig)
+        for warning in try TemplateStore.requireValid(chosen, checkingWith: checker, variables: variables) {
             context.console.err("stampcam: " + warning.description)
         }
         if let warning = StampOptions.notShownWarning(chosen, given: given) { context.console.err("stampcam: " + warning) }

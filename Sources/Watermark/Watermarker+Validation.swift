@@ -11,16 +11,11 @@ extension Watermarker {
     /// text scaled beyond 0.002…0.5 of the short side, `rise`/`letter_spacing` beyond ±1000 pixels,
     /// `line_height` above 3); anything Pango logs while laying the text out; a logo that cannot be
     /// used. Warnings: characters in the template's own text that no configured font can show.
-    ///
-    /// `shortSide`: the short side in pixels of the photos about to be stamped, when known (a
-    /// camera's frames). The text is then laid out at their size, so the fonts the check loads are
-    /// the ones their stamp uses; the problems found are the same.
-    public func validate(_ template: Template, variables: Set<String> = [], shortSide: Double? = nil) -> [TemplateProblem] {
-        problems(in: template, variables: variables, warnings: true, logos: true, shortSide: shortSide)
+    public func validate(_ template: Template, variables: Set<String> = []) -> [TemplateProblem] {
+        problems(in: template, variables: variables, warnings: true, logos: true)
     }
 
-    func problems(in template: Template, variables: Set<String>?, warnings: Bool, logos checkLogos: Bool,
-                  shortSide: Double? = nil) -> [TemplateProblem] {
+    func problems(in template: Template, variables: Set<String>?, warnings: Bool, logos checkLogos: Bool) -> [TemplateProblem] {
         var problems: [TemplateProblem] = []
         func add(_ severity: TemplateProblem.Severity, _ path: String, _ problem: String) {
             problems.append(TemplateProblem(severity, file: template.file, path: path, problem: problem))
@@ -37,7 +32,7 @@ extension Watermarker {
             guard issues.isEmpty, warnings else { continue }
             let (missing, messages) = LibraryLog.shared.collecting {
                 TextLayout(context: self.text.context, markup: skeleton, font: text.font,
-                           pixelSize: shortSide.map { BlockRenderer.pixelSize(text.font, shortSide: $0) } ?? 32, align: .left,
+                           pixelSize: 32, align: .left,
                            overflow: .ellipsis).missingCharacters
             }
             for message in messages { add(.error, text.path, "Pango reported: \(message)") }

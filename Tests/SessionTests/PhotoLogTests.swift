@@ -86,25 +86,4 @@ import Watermark
         #expect(good.record(entry) == nil && good.missed == 0)
         #expect(try Catalog(reading: folder + "/catalog.sqlite").entries().entries.first?.host == "h")
     }
-
-    @Test("opening ahead makes no catalog that is not there; an existing one is opened and then logged into")
-    func openAhead() throws {
-        let folder = try TestFiles.temporaryFolder("catalog-open")
-        let path = folder + "/catalog.sqlite"
-        CatalogLog(path: path, host: "h").open()
-        #expect(TestFiles.files(in: folder).isEmpty)
-        // PhotoWriter's preparation opens it the same way.
-        var settings = PhotoWriter.Settings()
-        settings.log = PhotoLogging(log: CatalogLog(path: path, host: "h"), command: .shoot)
-        settings.prepareForWriting(style: StampRecordTests.style, fields: StampRecordTests.fields)
-        #expect(TestFiles.files(in: folder).isEmpty)
-        let entry = CatalogEntry(path: "/a.jpg", size: 1, sha256: String(repeating: "0", count: 64), command: .apply)
-        #expect(CatalogLog(path: path, host: "h").record(entry) == nil)
-        let log = CatalogLog(path: path, host: "h")
-        log.open()
-        var second = entry
-        second.path = "/b.jpg"
-        #expect(log.record(second) == nil && log.missed == 0)
-        #expect(try Catalog(reading: path).entries().entries.count == 2)
-    }
 }

@@ -82,18 +82,6 @@ import Templates
         if let stampError { #expect(stampError.hasPrefix(errors[0].description)) }
     }
 
-    @Test("laid out at a camera's photo size instead of the usual 32 px, the check finds the same problems",
-          arguments: ["{user}", "Site 工地 {user}", "\u{2705} \u{E000} {user}", "<b>{user}", "<span size=\"12pt\">{user}</span>"])
-    func sameProblemsAtPhotoSize(line: String) throws {
-        let template = try Self.classic(line: line)
-        let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
-        let usual = watermarker.validate(template)
-        for shortSide in [60.0, 360, 3000] {
-            #expect(watermarker.validate(template, shortSide: shortSide) == usual, "at \(shortSide) px")
-        }
-        if line.hasPrefix("\u{2705}") { #expect(usual.contains { !$0.isError }, "a character no font shows is a warning") }
-    }
-
     @Test("--set names are variables: {crew} is an error without a value, fine with one")
     func setNames() throws {
         let template = try Self.classic(line: "Crew {crew}")

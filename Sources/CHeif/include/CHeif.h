@@ -1,5 +1,5 @@
-// libheif, opened when a HEIC is first read rather than at start: with the codecs it pulls in
-// (libde265, x265, aom, dav1d …) loading it cost well over 10 ms, which every command paid before.
+// libheif, opened when a HEIC is first read rather than at start: it is heavy (it pulls in the
+// codecs libde265, x265, aom, dav1d …), and a machine without it still reads JPEG and PNG.
 // The table holds each function stampcam calls, typed from libheif's own header.
 #ifndef CHEIF_H
 #define CHEIF_H

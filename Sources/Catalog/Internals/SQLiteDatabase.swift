@@ -1,4 +1,3 @@
-import CLazyLibraries
 import CSQLite
 import Platform
 
@@ -18,9 +17,6 @@ final class SQLiteDatabase {
 
     init(path: String, mode: Mode) throws(CatalogError) {
         self.path = path
-        // libsqlite3 is opened on first use: one that cannot be is this catalog's error, not the end
-        // of a run with photos in flight.
-        if let failure = sc_lazy_check_catalog() { throw .cannotOpen(path: path, reason: String(cString: failure)) }
         var opened: OpaquePointer?
         let flags = mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         // NOMUTEX: the connection is used under Catalog's lock only. No URI flag, and a relative name

@@ -1,4 +1,5 @@
 import CHeif
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -19,10 +20,10 @@ final class HEIFFile {
     }
 
     /// libheif, opened on first use.
-    static func library() throws(ImageError) -> sc_heif {
+    static func library() throws(MissingLibrary) -> sc_heif {
         var reason: UnsafePointer<CChar>?
         guard let table = sc_heif_load(&reason) else {
-            throw .libraryMissing("libheif (Debian package libheif1)", reason: reason.map { String(cString: $0) } ?? "cannot be opened")
+            throw MissingLibrary(feature: "reading HEIC photos", packages: ["libheif1"], reason: reason)
         }
         return table.pointee
     }
@@ -34,7 +35,8 @@ final class HEIFFile {
 
     static func reading<Result>(_ bytes: UnsafeRawBufferPointer, _ body: (HEIFFile) throws(ImageError) -> Result) throws(ImageError) -> Result {
         guard !bytes.isEmpty else { throw .empty }
-        let heif = try library()
+        let heif: sc_heif
+        do { heif = try library() } catch { throw .libraryMissing(error) }
         guard let base = bytes.baseAddress, let context = heif.heif_context_alloc() else { throw .outOfMemory(width: 0, height: 0) }
         var error = heif.heif_context_read_from_memory_without_copy(context, base, bytes.count, nil)
         guard error.code == heif_error_Ok else {

@@ -1,12 +1,7 @@
 import CCrypto
-import CLazyLibraries
 
-/// OpenSSL's SHA-256 (libcrypto, opened on first use): with the CPU's SHA instructions it hashes a
-/// photo in a fraction of a millisecond.
+/// OpenSSL's SHA-256 (libcrypto, which uses the CPU's SHA instructions where it has them).
 enum SHA256 {
-    /// Whether libcrypto can be used; asking opens it (once, whichever thread asks first).
-    static let available = sc_lazy_check_crypto() == nil
-
     static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0

@@ -22,6 +22,7 @@ final class GPSDConnection {
         var deviceSeen = false
     }
 
+    private let gps: sc_gps
     private let data: UnsafeMutablePointer<gps_data_t>
 
     /// Connects to gpsd at `host`:`port` and asks it to stream JSON reports.
@@ -30,38 +31,48 @@ final class GPSDConnection {
         if let refusal = TCPProbe.refusal(host: host, port: port) {
             throw .gpsdUnavailable(address: "\(host):\(port)", reason: refusal)
         }
+        do { gps = try Self.library() } catch { throw .libraryMissing(error) }
         // Opened before `data` is set: a class whose init throws once it is whole runs deinit,
         // which would close and free a second time.
         let opening = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
         opening.initialize(to: gps_data_t())
-        let opened = gps_open(host, port, opening)
+        let opened = gps.gps_open(host, port, opening)
         guard opened == 0 else {
             let reason = Self.reason(opened)
             opening.deallocate()
             throw .gpsdUnavailable(address: "\(host):\(port)", reason: reason)
         }
-        guard gps_stream(opening, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
+        guard gps.gps_stream(opening, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
             let reason = Self.reason(-1)
-            gps_close(opening)
+            gps.gps_close(opening)
             opening.deallocate()
             throw .gpsdUnavailable(address: "\(host):\(port)", reason: reason)
         }
         data = opening
     }
 
+    /// libgps, opened when gpsd first answers.
+    static func library() throws(MissingLibrary) -> sc_gps {
+        var reason: UnsafePointer<CChar>?
+        guard let table = sc_gps_load(&reason) else {
+            throw MissingLibrary(feature: "live GPS", packages: ["libgps28"], reason: reason)
+        }
+        return table.pointee
+    }
+
     deinit {
-        _ = gps_stream(data, UInt32(WATCH_DISABLE), nil)
-        gps_close(data)
+        _ = gps.gps_stream(data, UInt32(WATCH_DISABLE), nil)
+        gps.gps_close(data)
         data.deallocate()
     }
 
     /// Whether a message is waiting, after at most `microseconds`.
-    func waiting(microseconds: Int32) -> Bool { gps_waiting(data, microseconds) }
+    func waiting(microseconds: Int32) -> Bool { gps.gps_waiting(data, microseconds) }
 
     /// Reads one message. Throws when gpsd went away or sent what libgps cannot read.
     func read() throws(LocationError) -> Report {
         data.pointee.set = 0
-        let count = gps_read(data, nil, 0)
+        let count = gps.gps_read(data, nil, 0)
         guard count >= 0 else { throw .gpsdLost(reason: "gpsd closed the connection") }
         var report = Report()
         let set = data.pointee.set

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CWeb
 import Platform
 import Synchronization
 
@@ -18,6 +18,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; th
 
     private let handler: Handler
     private let limits: HTTPLimits
+    private let web: sc_web
     private let daemon: Mutex<Handle?>
     /// The port the daemon listens on (the one the system chose for port 0). Set once, in init.
     private(set) var port = 0
@@ -29,6 +30,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; th
         self.handler = handler
         self.limits = limits
         daemon = Mutex(nil)
+        do { web = try WebLibraries.load() } catch { throw .libraryMissing(error) }
         let cLimits = sc_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
                                     connections_per_ip: UInt32(limits.connectionsPerAddress),
                                     timeout_seconds: UInt32(limits.idleSeconds),
@@ -62,7 +64,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; th
             defer { current = nil }
             return current
         }) else { return }
-        MHD_stop_daemon(handle.pointer)
+        web.MHD_stop_daemon(handle.pointer)
     }
 
     // MARK: requests
@@ -126,32 +128,32 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; th
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         guard let made = makeResponse(response.body, connection: connection) else { return sc_mhd_no }
-        defer { MHD_destroy_response(made) }
+        defer { web.MHD_destroy_response(made) }
         for (name, value) in response.headers + HTTPResponse.commonHeaders {
             // A value with a line break would split the header: never sent (none of ours has one).
             guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
-            _ = MHD_add_response_header(made, name, value)
+            _ = web.MHD_add_response_header(made, name, value)
         }
-        return MHD_queue_response(connection, UInt32(response.status), made)
+        return web.MHD_queue_response(connection, UInt32(response.status), made)
     }
 
     private func makeResponse(_ body: HTTPResponse.Body, connection: OpaquePointer) -> OpaquePointer? {
         switch body {
         case .bytes(let bytes):
             return bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+                web.MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
                                                 sc_mhd_copy)
             }
         case .file(let file):
             guard let (descriptor, size) = file.take() else { return nil }
-            guard let response = MHD_create_response_from_fd(size, descriptor) else {
+            guard let response = web.MHD_create_response_from_fd(size, descriptor) else {
                 close(descriptor)
                 return nil
             }
             return response  // libmicrohttpd closes the descriptor with the response
         case .stream(let feed):
             let client = Unmanaged.passRetained(StreamClient(feed: feed, connection: connection)).toOpaque()
-            guard let response = MHD_create_response_from_callback(sc_mhd_size_unknown, 32 * 1024, streamReader, client,
+            guard let response = web.MHD_create_response_from_callback(sc_mhd_size_unknown, 32 * 1024, streamReader, client,
                                                                    streamFinished) else {
                 streamFinished(client)
                 return nil
@@ -163,7 +165,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; th
     // MARK: what libmicrohttpd knows of a connection
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, sc_mhd_headers, name).map { Self.text($0) }
+        web.MHD_lookup_connection_value(connection, sc_mhd_headers, name).map { Self.text($0) }
     }
 
     /// A C string's bytes as text, byte for byte (`PathEncoding`).
@@ -177,7 +179,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; th
         final class Collected { var values: [String: String] = [:] }
         let collected = Collected()
         let context = Unmanaged.passUnretained(collected).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = web.MHD_get_connection_values(connection, kind, { context, _, key, value in
             guard let context, let key else { return sc_mhd_yes }
             let box = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
             let name = PathEncoding.decode(UnsafeRawBufferPointer(start: key, count: strlen(key)))

@@ -1,4 +1,4 @@
-import CQREncode
+import CWeb
 
 /// A QR code as a square of dark and light modules (libqrencode, error correction level M), for
 /// the terminal: a phone's camera opens the URL it holds.
@@ -8,10 +8,12 @@ struct QRCode: Sendable, Equatable {
     /// Row by row, `true` for a dark module.
     let modules: [Bool]
 
-    /// The code for `text` (8-bit mode); nil when it does not fit in a QR code.
+    /// The code for `text` (8-bit mode); nil when it does not fit in a QR code (or libqrencode is missing).
     init?(_ text: String) {
-        guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else { return nil }
-        defer { QRcode_free(code) }
+        guard let web = try? WebLibraries.load(), let code = web.QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
+            return nil
+        }
+        defer { web.QRcode_free(code) }
         let width = Int(code.pointee.width)
         guard width > 0, let data = code.pointee.data else { return nil }
         size = width

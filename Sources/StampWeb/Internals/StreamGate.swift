@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CWeb
 import Synchronization
 
 /// Where streamed connections wait for their next piece without holding a thread: a connection
@@ -28,7 +28,7 @@ final class StreamGate: Sendable {
     func park(_ connection: OpaquePointer, ticket: Int) -> Bool {
         state.withLock { state in
             guard state.ticket == ticket else { return false }
-            MHD_suspend_connection(connection)
+            WebLibraries.loaded.MHD_suspend_connection(connection)
             state.parked.append(Parked(connection: connection))
             return true
         }
@@ -38,7 +38,8 @@ final class StreamGate: Sendable {
     func open() {
         state.withLock { state in
             state.ticket &+= 1
-            for parked in state.parked { MHD_resume_connection(parked.connection) }
+            let web = state.parked.isEmpty ? nil : WebLibraries.loaded
+            for parked in state.parked { web?.MHD_resume_connection(parked.connection) }
             state.parked = []
         }
     }

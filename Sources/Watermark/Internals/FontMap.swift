@@ -1,3 +1,4 @@
+import CFontconfig
 import CPango
 import Synchronization
 
@@ -12,15 +13,13 @@ final class FontMap {
         guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0 else {
             throw .fontConfiguration(path: configFile)
         }
-        // A new Pango font map starts a thread that calls FcInit(), which parses the host's whole
-        // /etc/fonts setup (some 60 files, ~10 ms) unless a configuration is already current.
-        let madeCurrent = FontMap.makeCurrentOnce(config)
+        // Also the process's current setup, so nothing that asks fontconfig for its default (Pango
+        // starting up) reads the host's own.
+        FontMap.makeCurrentOnce(config)
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw .fontConfiguration(path: configFile)
         }
-        // A map without a configuration of its own uses the current one. Giving it one clears its
-        // caches, which lists every font family (~1 ms a run): only the maps after the first do.
-        if !madeCurrent { pango_fc_font_map_set_config(OpaquePointer(map), config) }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
         fontMap = map
     }
 
@@ -28,12 +27,9 @@ final class FontMap {
 
     private static let current = Mutex(false)
 
-    /// Whether `config` was made the current configuration (the first to ask, when fontconfig took it).
-    private static func makeCurrentOnce(_ config: OpaquePointer) -> Bool {
+    private static func makeCurrentOnce(_ config: OpaquePointer) {
         current.withLock { done in
-            guard !done else { return false }
-            done = FcConfigSetCurrent(config) != 0
-            return done
+            if !done { done = FcConfigSetCurrent(config) != 0 }
         }
     }
 }

@@ -3,10 +3,10 @@
 # binary: the binary in /usr/bin, the data in /usr/share/stampcam (with the GeoNames place table
 # PLACES when given, for {place}), the manual page and shell completions made by the binary itself
 # from its option tables, the copyright and changelog beside this script.
-# Depends is computed from the binary by dpkg-shlibdeps, never typed by hand. The libraries opened
-# with dlopen when first needed (libheif, Cairo, Pango, fontconfig, libmicrohttpd, libqrencode,
-# libgps, libxml2, libcrypto: the sonames the binary names but does not link) are invisible to it; their packages are
-# named from dpkg's own database, at least the version built against.
+# Depends is computed from the binary by dpkg-shlibdeps, never typed by hand. The optional features'
+# libraries, opened with dlopen when first used (libheif, libmicrohttpd, libqrencode, libgps: the
+# sonames the binary names but does not link), are invisible to it: they are Recommends, their
+# packages named from dpkg's own database, at least the version built against.
 set -euo pipefail
 binary=$1 version=$2 out=$3 places=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,6 +42,7 @@ chmod 644 "$pkg/usr/share/bash-completion/completions/stampcam" "$pkg/usr/share/
 mkdir -p "$work/src/debian"
 printf 'Source: stampcam\n\nPackage: stampcam\nArchitecture: any\n' > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/stampcam" | sed -n 's/^shlibs:Depends=//p')
+recommends=""
 linked=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+' "$binary" | sort -u); do
     grep -qxF "$soname" <<< "$linked" && continue
@@ -49,7 +50,7 @@ for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+' "$binary" | sort -u)
     file=$(ldconfig -p | awk -v name="$soname" '$1 == name && !found { print $NF; found = 1 }')
     [ -n "$file" ] || { echo "make-deb.sh: $soname (opened at run time) is not installed here" >&2; exit 1; }
     package=$(dpkg-query -S "$(readlink -f "$file")" | cut -d: -f1)
-    depends+=", $package (>= $(dpkg-query -W -f='${source:Upstream-Version}' "$package"))"
+    recommends+="${recommends:+, }$package (>= $(dpkg-query -W -f='${source:Upstream-Version}' "$package"))"
 done
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 cat > "$pkg/DEBIAN/control" <<CONTROL
@@ -59,6 +60,7 @@ Architecture: $arch
 Maintainer: stampcam authors <stampcam@example.org>
 Installed-Size: $size
 Depends: $depends, fonts-dejavu-core, fonts-wqy-microhei, tzdata
+Recommends: $recommends
 Section: graphics
 Priority: optional
 Description: watermark camera: who, when, where and which project on every photo

@@ -1,2 +1,0 @@
-// libgps, gpsd's client library (Debian libgps-dev). Only Sources/Location/Internals imports it.
-#include <gps.h>

@@ -46,18 +46,6 @@ public final class PhotoWriter {
 
         /// Where each written photo is logged (the catalog), and as which command's; nil logs nothing.
         public var log: PhotoLogging?
-
-        /// Gets writing ready ahead of the first photo, on a thread with time to spare while the
-        /// camera settles: opens the catalog, and encodes a small blank photo with the metadata a
-        /// photo in `style` with `fields` gets and throws it away. The first photo's encoding is
-        /// several times the next one's (code paged in, libraries bound and set up); that is paid here.
-        public func prepareForWriting(style: Template, fields: Fields) {
-            log?.log.open()
-            guard let blank = Bitmap(width: 64, height: 64) else { return }
-            let photo = Photo(bitmap: blank, metadata: PhotoMetadata(exif: ExifRecord().payload(), iccProfile: nil))
-            let record = StampRecord(style: style, fields: fields, stampedAt: clock(), software: "stampcam")
-            _ = try? photo.encoded(quality: quality, optimize: optimize, record: record.outputMetadata(source: photo.metadata))
-        }
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.

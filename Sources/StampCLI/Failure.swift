@@ -77,6 +77,18 @@ struct Failure: Error {
             self.init(error.description, code: .ioError)
         case let error as ReportError:
             self.init(error.description, code: .unavailable)
+        case let error as ShootSetup.Problem:
+            switch error {
+            case .oneFileForSeveralPhotos(let target):
+                self.init(UsageError.badValue(option: "--output", value: PathEncoding.display(target.path),
+                                              expected: "usable without --yes or with --count above 1: it names one file; give a folder (-o DIR)").description,
+                          code: .usage)
+            }
+        case let error as ShootSeries.Failure:
+            switch error {
+            case .noPhoto: self.init("the camera gave no photo", code: .unavailable)
+            case .notSaved: self.init("the photo could not be saved", code: .ioError)
+            }
         case let failure as Failure:
             self = failure
         default:

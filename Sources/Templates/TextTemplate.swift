@@ -20,6 +20,11 @@ public struct TextTemplate: Sendable, Equatable {
 
     public let segments: [Segment]
 
+    /// A template that is `text` itself: its braces are characters, not variables.
+    public init(literal text: String) {
+        segments = text.isEmpty ? [] : [.literal(text)]
+    }
+
     public init(_ text: String) throws(ParseError) {
         var segments: [Segment] = []
         var literal = ""

@@ -93,11 +93,6 @@ import Watermark
         let path = folder + "/catalog.sqlite"
         CatalogLog(path: path, host: "h").open()
         #expect(TestFiles.files(in: folder).isEmpty)
-        // PhotoWriter's preparation opens it the same way.
-        var settings = PhotoWriter.Settings()
-        settings.log = PhotoLogging(log: CatalogLog(path: path, host: "h"), command: .shoot)
-        settings.prepareForWriting(style: StampRecordTests.style, fields: StampRecordTests.fields)
-        #expect(TestFiles.files(in: folder).isEmpty)
         let entry = CatalogEntry(path: "/a.jpg", size: 1, sha256: String(repeating: "0", count: 64), command: .apply)
         #expect(CatalogLog(path: path, host: "h").record(entry) == nil)
         let log = CatalogLog(path: path, host: "h")

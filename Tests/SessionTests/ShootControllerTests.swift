@@ -86,20 +86,22 @@ import Watermark
             devices: [Cameras.testDevice], capture: capture, styles: Self.styles, style: 0,
             fields: FieldPolicy(given: Fields(user: "Ana")), folder: folder, nameTemplate: nil, keepOriginal: false,
             writer: PhotoWriter.Settings(quality: 90, version: "test"), fontConfig: Self.fontConfig)
-        // The fonts come when the test says so: until then the writer waits for them.
-        let ready = ConditionLock(false)
+        // The fonts come when the test says so: until then the writer, which has asked for them, waits.
+        let fonts = ConditionLock((asked: false, ready: false))
         let controller = try ShootController(settings: settings, watermarker: {
-            ready.wait(until: { $0 }, then: { _ in })
+            fonts.withLock { $0.asked = true }
+            fonts.wait(until: { $0.ready }, then: { _ in })
             return try Watermarker(fontConfig: Self.fontConfig)
         })
         defer { controller.close() }
+        #expect(fonts.wait(timeout: 20, until: { $0.asked }, then: { _ in true }) == true, "the writer asks for its fonts")
         controller.send(.shutter)
         Self.wait(controller, for: { $0 == .reviewing }, "photo under review while the fonts are not there")
         controller.send(.use)
         #expect(controller.snapshot().state.phase == .saving)
         let photos = { Self.files(folder).filter { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") } }
         #expect(photos().isEmpty, "no photo without the fonts")
-        ready.withLock { $0 = true }
+        fonts.withLock { $0.ready = true }
         Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "saved")
         #expect(photos().count == 1)
     }

@@ -43,7 +43,7 @@ struct Failure: Error {
             let saved = error.saved.isEmpty ? "" : "; saved: " + error.saved.map(PathEncoding.display).joined(separator: ", ")
             self.init(inner.message + saved, code: inner.code)
         case let error as TemplateError:
-            self.init(error.description, code: .dataError)
+            self.init(error.description + StampOptions.advice(missingValue: error.missingValue), code: .dataError)
         case let error as TemplateStore.UnknownStyle:
             // `site_report`, `Classic`: the id meant, when one is close.
             let folded = error.choice.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 }

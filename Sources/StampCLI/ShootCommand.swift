@@ -117,7 +117,9 @@ enum ShootCommand: Command {
     static func tell(_ check: ShootSetup.StyleCheck, setup: ShootSetup, console: Console) {
         for warning in check.warnings { console.err("stampcam: " + warning.description) }
         if let warning = StampOptions.notShownWarning(setup.chosen, given: setup.fields.given) { console.err("stampcam: " + warning) }
-        for problem in check.leftOut { console.err("stampcam: warning: left out of the style cycle: " + problem.description) }
+        for problem in check.leftOut {
+            console.err("stampcam: warning: left out of the style cycle: " + problem.description + StampOptions.advice(missingValue: problem.missingValue))
+        }
     }
 
     /// After the controller is closed: how many photos the catalog missed; the folder the set-up

@@ -128,6 +128,11 @@ extension StampOptions {
         }
     }
 
+    /// How to give a variable that has none a value, after a template problem about it.
+    static func advice(missingValue name: String?) -> String {
+        name.map { " (--set \($0)=VALUE)" } ?? ""
+    }
+
     /// The note for `{place}` shown without place names installed.
     static let placeNamesMissing = "stampcam: note: {place} stays empty: " + PlaceFinder.installHint
 }

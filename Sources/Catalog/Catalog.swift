@@ -170,8 +170,7 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Prepares the statement `add` runs, ahead of the first photo (`shoot` does while the camera
-    /// settles).
+    /// Prepares the statement `add` runs, ahead of the first photo.
     public func prepareToAdd() throws(CatalogError) {
         try connection.withLock { (connection) throws(CatalogError) in _ = try Self.insertStatement(connection) }
     }

@@ -1,11 +1,7 @@
 import Capture
-import Imaging
 import Library
-import Location
 import Platform
 import Session
-import Templates
-import Watermark
 
 /// `stampcam shoot`: the watermark camera. On a terminal, a live preview with the stamp: shoot,
 /// restyle, retake, use. With `--yes` (or off a terminal), takes the photos at once: one, or a series

@@ -45,7 +45,7 @@ extension Camera {
     public func setFocus(_ request: FocusRequest) {
         settings.focus = request
         guard let controls else {
-            note("\(info.path): this camera cannot focus; --focus is ignored")
+            note("\(info.path): this camera cannot focus; the focus asked for is left out")
             return
         }
         if case .point(let x, let y) = request {
@@ -54,12 +54,12 @@ extension Camera {
                 _ = controls.startAutofocus()
                 return
             }
-            note("\(info.path): this camera cannot focus on a point; " + (info.features.autofocus ? "using autofocus" : "--focus is ignored"))
+            note("\(info.path): this camera cannot focus on a point; " + (info.features.autofocus ? "using autofocus" : "the focus asked for is left out"))
         }
         if controls.startAutofocus() {
             focusDone = "autofocus"
         } else if case .auto = request {
-            note("\(info.path): this camera has no autofocus; --focus is ignored")
+            note("\(info.path): this camera has no autofocus; the focus asked for is left out")
         }
     }
 

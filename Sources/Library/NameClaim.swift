@@ -31,17 +31,18 @@ public final class NameClaim: Sendable {
 
     deinit { release() }
 
-    /// Gives the name back (the photo has been written, or is not wanted).
+    /// Gives the name back (the photo has been written, or is not wanted). A claim file that cannot
+    /// be removed now (its folder made read-only) keeps the claim: a later `release` (the photo
+    /// written after all, or the claim dropped) removes it.
     public func release() {
-        let first = released.withLock { released in
-            defer { released = true }
-            return !released
-        }
-        if first {
-            FileSystem.remove(marker)
-            _ = Self.held.withLock { $0.remove(marker) }
-        }
+        guard !isReleased else { return }
+        guard FileSystem.remove(marker) || FileStatus(linkAt: marker) == nil else { return }
+        released.withLock { $0 = true }
+        _ = Self.held.withLock { $0.remove(marker) }
     }
+
+    /// Whether the name has been given back (after which it is no longer this claim's to write).
+    public var isReleased: Bool { released.withLock { $0 } }
 
     /// What to do when a file already has the name.
     public enum Existing: Sendable {

@@ -14,7 +14,7 @@ import Watermark
 /// the share command.
 ///
 /// ```swift
-/// let controller = try ShootController(settings)
+/// let controller = try ShootController(settings: settings)
 /// controller.previewSize = (640, 360)          // the front end wants live pictures this big
 /// controller.send(.shutter)                    // then .use, .nextStyle, .retake …
 /// let now = controller.snapshot()              // state, picture, notice
@@ -109,105 +109,154 @@ public final class ShootController: Sendable {
         case capture(ShotID), render(ShotID, style: Int), flash(FlashMode), zoom(Double), focus(FocusRequest), switchCamera(Int)
     }
 
-    private struct Inbox {
+    /// Everything the threads (the front end's, the camera's, the writer's, the share command's)
+    /// share: one value behind one lock. A change is worked out under the lock; camera I/O,
+    /// drawing, writing and running commands happen outside it, on values taken out.
+    private struct State: Sendable {
+        var session: ShootSession
+        /// What front ends read; its `fields` is the field policy in force.
+        var snapshot: Snapshot
+        /// Work for the camera thread, in order.
         var commands: [Command] = []
+        /// Shots to save, for the writer thread, and saved photos to share.
         var saves: [(ShotID, style: Int)] = []
         var shares: [WrittenPhoto] = []
-        var closed = false
         var saving = false
-        var sharing = false
-        /// The watermarker for the writer, until the writer takes it (see `stamp(with:)`).
-        var watermarker: Owned<Watermarker>?
+        var closed = false
+        /// Threads that have ended (camera, writer, share).
+        var threadsEnded = 0
+        var shots: [ShotID: Shot] = [:]
+        /// The size live and review pictures are drawn at; nil draws none.
+        var preview: (width: Int, height: Int)?
+        /// The photos saved in this session, oldest first.
+        var saved: [WrittenPhoto] = []
+        /// The shot number the next photo gets (refreshed from the folder after each save).
+        var nextNumber: Int
+        /// What the viewfinders were last told about GPS (so a change is told once).
+        var gpsTold = GPSTold()
+        /// Finishes a save in flight and gives back the names held when the process is told to end.
+        var termination: Signals.Registration?
+
+        /// The camera streams for live pictures: a front end wants them and the phase is live.
+        var wantsLivePictures: Bool { preview != nil && session.state.isLive }
+
+        mutating func publish(_ change: (inout Snapshot) -> Void) {
+            change(&snapshot)
+            snapshot.generation += 1
+        }
+
+        mutating func queue(_ command: Command) {
+            // A pending render of the same photo reads the newest size when it runs: one is enough.
+            if case .render(let id, let style) = command, commands.contains(where: {
+                if case .render(id, style) = $0 { true } else { false }
+            }) { return }
+            commands.append(command)
+        }
+
+        mutating func notice(_ text: String, warning: Bool) {
+            publish { $0.notices.append(Notice(text: text, isWarning: warning)) }
+        }
+
+        /// Tells the viewfinders when the GPS state changes (a fix found, lost, stale, inaccurate),
+        /// once a change; a photo taken without a usable fix is told every time; and once, when GPS
+        /// time and the clock disagree.
+        mutating func tellGPS(_ status: FixStatus?, shot: Bool) {
+            guard let status else { return }
+            let policy = snapshot.fields
+            switch status {
+            case .usable(let fix):
+                if gpsTold.state != "usable" {
+                    var text = "GPS fix"
+                    if let error = fix.horizontalError { text += ", ±\(max(1, Int(error.rounded()))) m" }
+                    if let satellites = fix.satellites { text += ", \(satellites) satellites" }
+                    notice(text, warning: false)
+                }
+                gpsTold.state = "usable"
+                if !gpsTold.clock, let warning = policy.whereabouts.rules.clockWarning(fix) {
+                    gpsTold.clock = true
+                    notice(warning, warning: true)
+                }
+            case .unusable(let problem):
+                if shot {
+                    let shown = policy.given.location == nil ? "\"\(Whereabouts.noFixText)\"" : "the location given"
+                    notice("\(problem); the photo shows \(shown) instead of a position", warning: true)
+                } else if gpsTold.state != problem.kind {
+                    notice(problem.description, warning: true)
+                }
+                gpsTold.state = problem.kind
+            }
+        }
     }
 
     private let settings: Settings
-    private let session: Mutex<ShootSession>
-    private let published: ConditionLock<Snapshot>
-    private let inbox = ConditionLock(Inbox())
-    private let shots = Mutex<[ShotID: Shot]>([:])
-    private let preview = Mutex<(width: Int, height: Int)?>(nil)
-    private let fields: Mutex<FieldPolicy>
-    private let savedPhotos = Mutex<[WrittenPhoto]>([])
-    /// The shot number the next photo gets (refreshed from the folder after each save).
-    private let nextNumber: Mutex<Int>
-    private let finished = ConditionLock(0)  // threads that have ended (camera, writer)
-    private let termination: Mutex<Signals.Registration?> = Mutex(nil)
-    /// What the viewfinders were last told about GPS (so a change is told once).
-    private let gpsTold = Mutex(GPSTold())
+    private let state: ConditionLock<State>
+    /// The camera opened by `init`, until its thread takes it (held only to hand it over, never
+    /// together with `state`).
+    private let openedCamera: Mutex<Camera?>
 
-    /// Opens the first camera and starts the camera and writer threads. `watermarker`, when given
-    /// (the one that checked the styles), stamps the saved photos: the fonts are not set up twice.
-    public convenience init(settings: Settings, watermarker: Watermarker? = nil) throws {
-        try self.init(opening: settings)
-        stamp(with: try watermarker ?? Watermarker(fontConfig: settings.fontConfig))
+    /// Opens the first camera and starts the camera, writer and share threads. The writer sets up
+    /// the fonts saved photos are stamped with on its own thread.
+    public convenience init(settings: Settings) throws {
+        let fontConfig = settings.fontConfig
+        try self.init(settings: settings, watermarker: { try Watermarker(fontConfig: fontConfig) })
     }
 
-    /// Opens the first camera and starts the threads without a watermarker: photos can be taken at
-    /// once, and are saved once `stamp(with:)` gives one. So the camera opens and settles while the
-    /// fonts are set up and the style is checked (`shoot --yes`). With `shutter`, the shutter is
-    /// pressed as soon as the camera thread runs.
-    public init(opening settings: Settings, shutter: Bool = false) throws {
+    /// Opens the first camera and starts the camera, writer and share threads. `watermarker` gives
+    /// the fonts saved photos are stamped with: the writer thread calls it once, before its first
+    /// save, and may wait there (fonts being set up on a thread of their own while the camera
+    /// opens); a photo taken meanwhile is saved once they are ready. When it throws, saves fail
+    /// with its error.
+    public init(settings: Settings, watermarker: @escaping @Sendable () throws -> Watermarker) throws {
         self.settings = settings
         let camera = try Camera.open(settings.devices[0], settings: settings.capture)
-        let state = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
-                               maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count,
-                               zoom: settings.capture.zoom)
-        session = Mutex(ShootSession(state))
-        published = ConditionLock(Snapshot(state: state, camera: camera.info.card, frameSize: camera.frameSize,
-                                           folder: settings.folder, styleNames: settings.styles.map(\.name),
-                                           zoomCrops: !camera.zoomsOptically,
-                                           notices: camera.takeNotes().map { Notice(text: $0, isWarning: false) },
-                                           fields: settings.fields))
-        fields = Mutex(settings.fields)
-        nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
-        let cameraBox = Owned((camera, LazyWatermarker(fontConfig: settings.fontConfig)))
+        let (card, frameSize, zoomCrops) = (camera.info.card, camera.frameSize, !camera.zoomsOptically)
+        let notes = camera.takeNotes().map { Notice(text: $0, isWarning: false) }
+        let session = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
+                                 maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count,
+                                 zoom: settings.capture.zoom)
+        openedCamera = Mutex(camera)
+        state = ConditionLock(State(
+            session: ShootSession(session),
+            snapshot: Snapshot(state: session, camera: card, frameSize: frameSize, folder: settings.folder,
+                               styleNames: settings.styles.map(\.name), zoomCrops: zoomCrops, notices: notes,
+                               fields: settings.fields),
+            nextNumber: PhotoName.nextShotNumber(in: settings.folder)))
         try Threads.detach { [self] in
-            runCamera(cameraBox.take())
-            finished.withLock { $0 += 1 }
+            runCamera()
+            state.withLock { $0.threadsEnded += 1 }
         }
-        if shutter { _ = send(.shutter) }
         try Threads.detach { [self] in
-            runWriter()
-            finished.withLock { $0 += 1 }
+            runWriter(watermarker: watermarker)
+            state.withLock { $0.threadsEnded += 1 }
         }
         try Threads.detach { [self] in
             runShare()
-            finished.withLock { $0 += 1 }
+            state.withLock { $0.threadsEnded += 1 }
         }
         // A photo being written when the process is told to end is finished first; the names held
         // for photos not saved are given back.
-        termination.withLock {
-            $0 = Signals.shared.onTermination(.workInFlight) { [self] in
-                waitForSaves(seconds: 20)
-                releaseClaims()
-            }
+        let termination = Signals.shared.onTermination(.workInFlight) { [self] in
+            waitForSaves(seconds: 20)
+            releaseClaims()
         }
+        state.withLock { $0.termination = termination }
     }
 
     deinit { close() }
 
-    /// Gives the watermarker saved photos are stamped with (the one that checked the styles); saves
-    /// wait for it. For a controller made with `init(opening:)`, once.
-    public func stamp(with watermarker: Watermarker) {
-        let given = Owned(watermarker)
-        inbox.withLock { $0.watermarker = given }
-    }
-
     /// The size live and review pictures are rendered at; nil (the default) renders none — the
     /// camera then streams only for stills. A photo under review is drawn again at a new size.
     public var previewSize: (width: Int, height: Int)? {
-        get { preview.withLock { $0 } }
+        get { state.withLock { $0.preview } }
         set {
             let size = newValue.map { (width: max(16, $0.width), height: max(16, $0.height)) }
-            let changed = preview.withLock { old in
-                defer { old = size }
-                return old?.width != size?.width || old?.height != size?.height
+            state.withLock { s in
+                let changed = s.preview?.width != size?.width || s.preview?.height != size?.height
+                s.preview = size
+                if changed, size != nil, s.session.state.phase == .reviewing, let shot = s.session.state.shot {
+                    s.queue(.render(shot, style: s.session.state.style))
+                }
             }
-            if changed, size != nil {
-                let state = session.withLock { $0.state }
-                if state.phase == .reviewing, let shot = state.shot { queue(.render(shot, style: state.style)) }
-            }
-            inbox.withLock { _ in }  // wake the camera thread
         }
     }
 
@@ -215,36 +264,33 @@ public final class ShootController: Sendable {
     /// the live picture and every photo taken from now on; a photo under review is stamped again
     /// with them (its number and file name stay). Starts as `Settings.fields`.
     public var fieldPolicy: FieldPolicy {
-        get { fields.withLock { $0 } }
+        get { state.withLock { $0.snapshot.fields } }
         set {
-            fields.withLock { policy in
-                policy = newValue
-                publish { $0.fields = newValue }  // under the same lock: the snapshot never shows an older one
-            }
+            state.withLock { s in s.publish { $0.fields = newValue } }
             refreshShotFields()
         }
     }
 
     /// The photos saved in this session, oldest first.
-    public var saved: [WrittenPhoto] { savedPhotos.withLock { $0 } }
+    public var saved: [WrittenPhoto] { state.withLock { $0.saved } }
 
     /// What to show now. `takeNotices` hands the notices to this caller only (they are cleared).
     public func snapshot(takeNotices: Bool = false) -> Snapshot {
-        published.withLock { snapshot in
-            let copy = snapshot
-            if takeNotices { snapshot.notices = [] }
+        state.withLock { s in
+            let copy = s.snapshot
+            if takeNotices { s.snapshot.notices = [] }
             return copy
         }
     }
 
     /// Waits until a snapshot newer than `generation` exists (or `timeout` passes) and returns the latest.
     public func waitForChange(after generation: Int, timeout: Double) -> Snapshot {
-        published.wait(timeout: timeout, until: { $0.generation > generation }, then: { $0 }) ?? snapshot()
+        state.wait(timeout: timeout, until: { $0.snapshot.generation > generation }, then: { $0.snapshot }) ?? snapshot()
     }
 
     /// Waits until `condition` holds for a snapshot; nil after `timeout`.
     public func wait(timeout: Double, until condition: (Snapshot) -> Bool) -> Snapshot? {
-        published.wait(timeout: timeout, until: condition, then: { $0 })
+        state.wait(timeout: timeout, until: { condition($0.snapshot) }, then: { $0.snapshot })
     }
 
     /// A user's event: a key, a tap. False when it means nothing in the current phase (`use` with
@@ -257,88 +303,79 @@ public final class ShootController: Sendable {
     /// Stops the threads, releases the camera (the light goes off) and any unused name claim. Waits
     /// for a save in progress.
     public func close() {
-        let first = inbox.withLock { inbox -> Bool in
-            defer { inbox.closed = true }
-            return !inbox.closed
+        let first = state.withLock { s -> Bool in
+            defer { s.closed = true }
+            return !s.closed
         }
         guard first else { return }
-        finished.wait(timeout: 60, until: { $0 >= 3 }, then: { _ in })
+        state.wait(timeout: 60, until: { $0.threadsEnded >= 3 }, then: { _ in })
         releaseClaims()
-        termination.withLock { $0 = nil }
+        let termination = state.withLock { s in
+            defer { s.termination = nil }
+            return s.termination
+        }
+        termination?.cancel()
     }
 
     private func releaseClaims() {
-        for shot in shots.withLock({ $0.values }) { shot.claim?.release() }
+        for claim in state.withLock({ $0.shots.values.compactMap(\.claim) }) { claim.release() }
     }
 
     // MARK: the state machine and its effects
 
     @discardableResult
     private func handle(_ event: ShootEvent) -> Bool {
-        let (response, state) = session.withLock { session in (session.respond(to: event), session.state) }
-        guard let effects = response else { return false }
-        publish { $0.state = state }
-        for effect in effects {
-            switch effect {
-            case .capture(let id): queue(.capture(id))
-            case .renderShot(let id, let style): queue(.render(id, style: style))
-            case .save(let id, let style): inbox.withLock { $0.saves.append((id, style)) }
-            case .setFlash(let mode): queue(.flash(mode))
-            case .setZoom(let factor): queue(.zoom(factor))
-            case .switchCamera(let index): queue(.switchCamera(index))
-            case .triggerFocus(let request): queue(.focus(request))
-            case .discard(let id):
-                guard let shot = shots.withLock({ $0.removeValue(forKey: id) }) else { break }
-                shot.claim?.release()
-                if !shot.saved, let number = shot.fields.sequence {
+        let unwanted = state.withLock { s -> [NameClaim]? in
+            guard let effects = s.session.respond(to: event) else { return nil }
+            let phase = s.session.state
+            s.publish { $0.state = phase }
+            var unwanted: [NameClaim] = []
+            for effect in effects {
+                switch effect {
+                case .capture(let id): s.queue(.capture(id))
+                case .renderShot(let id, let style): s.queue(.render(id, style: style))
+                case .save(let id, let style): s.saves.append((id, style))
+                case .setFlash(let mode): s.queue(.flash(mode))
+                case .setZoom(let factor): s.queue(.zoom(factor))
+                case .switchCamera(let index): s.queue(.switchCamera(index))
+                case .triggerFocus(let request): s.queue(.focus(request))
+                case .discard(let id):
+                    guard let shot = s.shots.removeValue(forKey: id) else { break }
+                    if let claim = shot.claim { unwanted.append(claim) }
                     // A retaken photo gives its number back, so names do not skip one.
-                    nextNumber.withLock { if $0 == number + 1 { $0 = number } }
+                    if !shot.saved, let number = shot.fields.sequence, s.nextNumber == number + 1 { s.nextNumber = number }
+                    s.publish { $0.picture = nil }
+                case .exit: break
                 }
-                publish { $0.picture = nil }
-            case .exit: break
             }
+            return unwanted
         }
-        inbox.withLock { _ in }  // the camera thread waits on the state too (live or not)
+        guard let unwanted else { return false }
+        for claim in unwanted { claim.release() }
         return true
     }
 
     /// Stamps the shot under review again when the field policy changed after it was planned.
     /// Called after each change of either (the policy, a new shot), so one of them sees both. The
-    /// session's lock is held while the shot changes: a `use` comes before (the save reads the old
-    /// fields, and so did the review) or after (the saved photo has the new ones).
+    /// new fields are worked out outside the lock (the place names may be read from disk) and kept
+    /// only when nothing changed meanwhile: a `use` in between saves the fields the review showed.
     private func refreshShotFields() {
-        let policy = fields.withLock { $0 }
-        let render = session.withLock { session -> (ShotID, Int)? in
-            guard session.state.phase == .reviewing, let id = session.state.shot else { return nil }
-            let changed = shots.withLock { shots -> Bool in
-                guard var shot = shots[id], shot.policy != policy else { return false }
-                var fresh = policy.fields(forCapture: shot.still)
-                fresh.sequence = shot.fields.sequence
-                fresh.filename = shot.fields.filename
-                shot.fields = fresh
-                shot.policy = policy
-                shots[id] = shot
-                return true
-            }
-            return changed ? (id, session.state.style) : nil
+        let stale = state.withLock { s -> (ShotID, Shot, FieldPolicy)? in
+            guard s.session.state.phase == .reviewing, let id = s.session.state.shot, let shot = s.shots[id],
+                  shot.policy != s.snapshot.fields else { return nil }
+            return (id, shot, s.snapshot.fields)
         }
-        if let (id, style) = render { queue(.render(id, style: style)) }
-    }
-
-    private func queue(_ command: Command) {
-        inbox.withLock { inbox in
-            // A pending render of the same photo reads the newest size when it runs: one is enough.
-            if case .render(let id, let style) = command, inbox.commands.contains(where: {
-                if case .render(id, style) = $0 { true } else { false }
-            }) { return }
-            inbox.commands.append(command)
-        }
-    }
-
-    private func publish(_ change: (inout Snapshot) -> Void) {
-        published.withLock { snapshot in
-            change(&snapshot)
-            snapshot.generation += 1
+        guard let (id, shot, policy) = stale else { return }
+        var fresh = policy.fields(forCapture: shot.still)
+        fresh.sequence = shot.fields.sequence
+        fresh.filename = shot.fields.filename
+        state.withLock { s in
+            guard s.session.state.phase == .reviewing, s.session.state.shot == id, s.snapshot.fields == policy,
+                  var current = s.shots[id], current.policy == shot.policy else { return }
+            current.fields = fresh
+            current.policy = policy
+            s.shots[id] = current
+            s.queue(.render(id, style: s.session.state.style))
         }
     }
 
@@ -346,26 +383,34 @@ public final class ShootController: Sendable {
 
     /// Takes commands in order; between them, while the state is live and a front end wants
     /// pictures, renders the live picture with the current style's stamp.
-    private func runCamera(_ owned: (Camera, LazyWatermarker)) {
-        var (camera, watermarker) = owned
+    private func runCamera() {
+        let taken = openedCamera.withLock { opened -> sending Camera? in
+            let camera = opened
+            opened = nil
+            return camera
+        }
+        guard var camera = taken else { return }
         defer { camera.close() }
+        let watermarker = LazyWatermarker(fontConfig: settings.fontConfig)
         var nextLive = 0.0
         while true {
-            // Live pictures at most `livePictureRate` a second; commands are taken at once.
-            let live = wantsLivePictures
-            let timeout = live ? max(0, nextLive - WallClock.monotonic()) : 0.25
-            let next = inbox.wait(timeout: timeout, until: { inbox in
-                inbox.closed || !inbox.commands.isEmpty
-            }, then: { inbox -> CameraWork in
-                if inbox.closed { return .close }
-                return .command(inbox.commands.removeFirst())
-            }) ?? (live ? .live : .idle)
+            // Live pictures at most `livePictureRate` a second; commands are taken at once. A
+            // change of whether pictures are wanted (a preview size, a phase) wakes the wait too.
+            let live = state.withLock { $0.wantsLivePictures }
+            let timeout = live ? max(0, nextLive - WallClock.monotonic()) : nil
+            let next = state.wait(timeout: timeout, until: { s in
+                s.closed || !s.commands.isEmpty || s.wantsLivePictures != live
+            }, then: { s -> CameraWork in
+                if s.closed { return .close }
+                if s.commands.isEmpty { return .lookAgain }
+                return .command(s.commands.removeFirst())
+            }) ?? .live  // the time for the next live picture has come
             switch next {
             case .command(let command): perform(command, camera: &camera, watermarker: watermarker)
             case .live:
                 nextLive = WallClock.monotonic() + 1 / Self.livePictureRate
                 renderLive(camera, watermarker: watermarker)
-            case .idle: continue
+            case .lookAgain: continue
             case .close: return
             }
         }
@@ -374,11 +419,7 @@ public final class ShootController: Sendable {
     /// Live pictures a second: smooth in a terminal and a browser, and a core left for the rest.
     static let livePictureRate = 15.0
 
-    private enum CameraWork { case command(Command), live, idle, close }
-
-    private var wantsLivePictures: Bool {
-        preview.withLock { $0 } != nil && session.withLock { $0.state.isLive }
-    }
+    private enum CameraWork { case command(Command), live, lookAgain, close }
 
     private func perform(_ command: Command, camera: inout Camera, watermarker: LazyWatermarker) {
         switch command {
@@ -387,17 +428,17 @@ public final class ShootController: Sendable {
                 let still = try camera.captureStill()
                 noteCamera(camera)
                 let shot = plan(still)
-                shots.withLock { $0[id] = shot }
+                state.withLock { $0.shots[id] = shot }
                 handle(.captured(id))
                 refreshShotFields()  // the fields panel may have changed while the still was taken
             } catch {
-                publish { $0.lastError = error }
+                state.withLock { s in s.publish { $0.lastError = error } }
                 handle(.captureFailed(settings.describe(error)))
             }
         case .render(let id, let style):
-            guard let shot = shots.withLock({ $0[id] }), let size = preview.withLock({ $0 }) else { return }
+            guard let (shot, size) = state.withLock({ s in s.shots[id].flatMap { shot in s.preview.map { (shot, $0) } } }) else { return }
             let picture = try? render(shot.still.photo, style: style, fields: shot.fields, fitting: size, watermarker: watermarker)
-            publish { $0.picture = picture }
+            state.withLock { s in s.publish { $0.picture = picture } }
         case .flash(let mode):
             do { try camera.setFlash(mode) } catch { notice(settings.describe(error), warning: true) }
         case .zoom(let factor):
@@ -410,11 +451,13 @@ public final class ShootController: Sendable {
             camera.close()
             do {
                 camera = try Camera.open(settings.devices[index], settings: settings.capture)
-                let opened = camera
-                publish {
-                    $0.camera = opened.info.card
-                    $0.frameSize = opened.frameSize
-                    $0.zoomCrops = !opened.zoomsOptically
+                let (card, frameSize, zoomCrops) = (camera.info.card, camera.frameSize, !camera.zoomsOptically)
+                state.withLock { s in
+                    s.publish {
+                        $0.camera = card
+                        $0.frameSize = frameSize
+                        $0.zoomCrops = zoomCrops
+                    }
                 }
                 noteCamera(camera)
             } catch {
@@ -424,18 +467,20 @@ public final class ShootController: Sendable {
     }
 
     private func renderLive(_ camera: Camera, watermarker: LazyWatermarker) {
-        guard let size = preview.withLock({ $0 }) else { return }
+        guard let size = state.withLock({ $0.preview }) else { return }
         do {
             let frame = try camera.previewFrame(maxSize: max(size.width, size.height))
-            var (fields, gps) = self.fields.withLock { $0 }.liveFields(camera: camera.info.card)
-            tellGPS(gps, shot: false)
-            let number = nextNumber.withLock { $0 }
+            // The fields are worked out outside the lock: the GPS reading and the place names are read there.
+            var (fields, gps) = state.withLock { $0.snapshot.fields }.liveFields(camera: camera.info.card)
+            let (number, style) = state.withLock { s in
+                s.tellGPS(gps, shot: false)
+                return (s.nextNumber, s.session.state.style)
+            }
             fields.sequence = number
             fields.filename = plannedName(fields: fields, number: number)
-            let style = session.withLock { $0.state.style }
             let picture = try render(Photo(bitmap: frame), style: style, fields: fields, fitting: size, watermarker: watermarker)
             noteCamera(camera)
-            publish { $0.picture = picture }
+            state.withLock { s in s.publish { $0.picture = picture } }
         } catch {
             notice(settings.describe(error), warning: true)
             WallClock.sleep(0.5)  // a camera that fails every frame must not spin
@@ -448,8 +493,8 @@ public final class ShootController: Sendable {
                                    watermarker: watermarker.get())
     }
 
-    /// The camera thread's watermarker, set up when the first picture is drawn: a shoot with no
-    /// viewfinder (`--yes`) never sets up the fonts a second time.
+    /// The camera thread's watermarker, made on that thread when the first picture is drawn: a
+    /// shoot with no viewfinder (`shoot --yes`) never sets up the fonts a second time.
     private final class LazyWatermarker {
         let fontConfig: String
         private var made: Watermarker?
@@ -480,11 +525,13 @@ public final class ShootController: Sendable {
     /// can be written (otherwise the save claims it, and says why it cannot).
     private func plan(_ taken: CapturedStill) -> Shot {
         // The fields as they are now (a browser may have changed them since the session began).
-        let policy = self.fields.withLock { $0 }
+        let policy = state.withLock { $0.snapshot.fields }
         var (fields, gps) = policy.captureFields(for: taken)
-        tellGPS(gps, shot: true)
+        var number = state.withLock { s in
+            s.tellGPS(gps, shot: true)
+            return s.nextNumber
+        }
         let still = Self.located(taken, fields: fields, gps: gps)
-        var number = nextNumber.withLock { $0 }
         var claim: NameClaim?
         var name = plannedName(fields: fields, time: still.metadata.time, number: number)
         if (try? OutputFolder.prepare(settings.folder, mark: settings.markFolder)) != nil {
@@ -504,7 +551,8 @@ public final class ShootController: Sendable {
         }
         fields.sequence = number
         fields.filename = name
-        nextNumber.withLock { $0 = max($0, number + 1) }
+        let used = number
+        state.withLock { $0.nextNumber = max($0.nextNumber, used + 1) }
         return Shot(still: still, fields: fields, policy: policy, name: name, claim: claim)
     }
 
@@ -530,74 +578,42 @@ public final class ShootController: Sendable {
         return CapturedStill(photo: photo, metadata: still.metadata, cameraJPEG: still.cameraJPEG)
     }
 
-    /// Tells the viewfinders when the GPS state changes (a fix found, lost, stale, inaccurate),
-    /// once a change; a photo taken without a usable fix is told every time; and once, when GPS
-    /// time and the clock disagree.
-    private func tellGPS(_ status: FixStatus?, shot: Bool) {
-        guard let status else { return }
-        var notices: [Notice] = []
-        gpsTold.withLock { told in
-            switch status {
-            case .usable(let fix):
-                if told.state != "usable" {
-                    var text = "GPS fix"
-                    if let error = fix.horizontalError { text += ", ±\(max(1, Int(error.rounded()))) m" }
-                    if let satellites = fix.satellites { text += ", \(satellites) satellites" }
-                    notices.append(Notice(text: text, isWarning: false))
-                }
-                told.state = "usable"
-                if !told.clock, let warning = self.fields.withLock({ $0 }).whereabouts.rules.clockWarning(fix) {
-                    told.clock = true
-                    notices.append(Notice(text: warning, isWarning: true))
-                }
-            case .unusable(let problem):
-                if shot {
-                    let shown = self.fields.withLock({ $0 }).given.location == nil ? "\"\(Whereabouts.noFixText)\"" : "the location given"
-                    notices.append(Notice(text: "\(problem); the photo shows \(shown) instead of a position", isWarning: true))
-                } else if told.state != problem.kind {
-                    notices.append(Notice(text: problem.description, isWarning: true))
-                }
-                told.state = problem.kind
-            }
-        }
-        if !notices.isEmpty { publish { $0.notices += notices } }
-    }
-
-    private struct GPSTold {
-        var state: String?
-        var clock = false
-    }
-
     private func noteCamera(_ camera: Camera) {
-        for note in camera.takeNotes() { notice(note, warning: false) }
+        let notes = camera.takeNotes()
+        guard !notes.isEmpty else { return }
+        state.withLock { s in for note in notes { s.notice(note, warning: false) } }
     }
 
     private func notice(_ text: String, warning: Bool) {
-        publish { $0.notices.append(Notice(text: text, isWarning: warning)) }
+        state.withLock { $0.notice(text, warning: warning) }
     }
 
     // MARK: the writer thread
 
-    private func runWriter() {
-        guard let given = inbox.wait(until: { $0.closed || $0.watermarker != nil }, then: { $0.watermarker }) ?? nil else { return }
-        let writer = PhotoWriter(watermarker: given.take(), settings: settings.writer)
-        while let (id, style) = inbox.wait(until: { $0.closed || !$0.saves.isEmpty }, then: { inbox -> (ShotID, Int)? in
-            guard !inbox.saves.isEmpty else { return nil }
-            inbox.saving = true
-            return inbox.saves.removeFirst()
+    private func runWriter(watermarker: () throws -> Watermarker) {
+        let writer = Result { PhotoWriter(watermarker: try watermarker(), settings: settings.writer) }
+        while let (id, style) = state.wait(until: { $0.closed || !$0.saves.isEmpty }, then: { s -> (ShotID, Int)? in
+            guard !s.saves.isEmpty else { return nil }
+            s.saving = true
+            return s.saves.removeFirst()
         }) ?? nil {
-            save(id, style: style, writer: writer)
-            inbox.withLock { $0.saving = false }
+            switch writer {
+            case .success(let writer): save(id, style: style, writer: writer)
+            case .failure(let error): failed(id, error)
+            }
+            state.withLock { $0.saving = false }
         }
     }
 
     private func save(_ id: ShotID, style: Int, writer: PhotoWriter) {
-        guard var shot = shots.withLock({ $0[id] }) else { return }
+        guard var shot = state.withLock({ $0.shots[id] }) else { return }
         do {
             let claim: NameClaim
-            if let held = shot.claim {
+            if let held = shot.claim, !held.isReleased {
                 claim = held
             } else {
+                // Not claimed at the shutter (the folder could not be written then), or given back
+                // by a save that failed: claimed now.
                 try OutputFolder.prepare(settings.folder, mark: settings.markFolder)
                 guard case .claimed(let claimed) = try NameClaim.claim(shot.name, in: settings.folder, existing: .number) else {
                     throw FileError.cannotCreate(path: settings.folder + "/" + shot.name, reason: "the name is taken")
@@ -610,7 +626,7 @@ public final class ShootController: Sendable {
                 }
                 shot.claim = claimed
                 let updated = shot
-                shots.withLock { $0[id] = updated }
+                state.withLock { $0.shots[id] = updated }
             }
             var original: PhotoWriter.Original?
             if settings.keepOriginal {
@@ -621,17 +637,25 @@ public final class ShootController: Sendable {
             }
             let written = try writer.write(shot.still.photo, style: settings.styles[style], fields: shot.fields,
                                            to: claim, original: original)
-            nextNumber.withLock { $0 = max($0, PhotoName.nextShotNumber(in: settings.folder)) }
-            shots.withLock { $0[id]?.saved = true }
-            savedPhotos.withLock { $0.append(written) }
-            publish { $0.lastSaved = written }
-            handle(.saved(id, path: written.path))
+            let next = PhotoName.nextShotNumber(in: settings.folder)
             // Shared on a thread of its own: a slow upload holds up neither the viewfinder nor the next save.
-            if settings.writer.exec != nil { inbox.withLock { $0.shares.append(written) } }
+            let share = settings.writer.exec != nil
+            state.withLock { s in
+                s.nextNumber = max(s.nextNumber, next)
+                s.shots[id]?.saved = true
+                s.saved.append(written)
+                s.publish { $0.lastSaved = written }
+                if share { s.shares.append(written) }
+            }
+            handle(.saved(id, path: written.path))
         } catch {
-            publish { $0.lastError = error }
-            handle(.saveFailed(id, settings.describe(error)))
+            failed(id, error)
         }
+    }
+
+    private func failed(_ id: ShotID, _ error: any Error) {
+        state.withLock { s in s.publish { $0.lastError = error } }
+        handle(.saveFailed(id, settings.describe(error)))
     }
 
     // MARK: the share thread
@@ -639,29 +663,22 @@ public final class ShootController: Sendable {
     private func runShare() {
         guard let exec = settings.writer.exec else { return }
         // Ends once closed with nothing left to share or to save (a save may still add a share).
-        while let written = inbox.wait(until: { inbox in
-            !inbox.shares.isEmpty || (inbox.closed && inbox.saves.isEmpty && !inbox.saving)
-        }, then: { inbox -> WrittenPhoto? in
-            guard !inbox.shares.isEmpty else { return nil }
-            inbox.sharing = true
-            return inbox.shares.removeFirst()
+        while let written = state.wait(until: { s in
+            !s.shares.isEmpty || (s.closed && s.saves.isEmpty && !s.saving)
+        }, then: { s -> WrittenPhoto? in
+            s.shares.isEmpty ? nil : s.shares.removeFirst()
         }) ?? nil {
             if let problem = exec.share(written) { notice(problem, warning: true) }
-            inbox.withLock { $0.sharing = false }
         }
     }
 
     private func waitForSaves(seconds: Double) {
-        inbox.wait(timeout: seconds, until: { $0.saves.isEmpty && !$0.saving }, then: { _ in })
+        state.wait(timeout: seconds, until: { $0.saves.isEmpty && !$0.saving }, then: { _ in })
     }
 }
 
-/// Hands a value that is not Sendable (the camera, fonts) to exactly one other thread.
-private final class Owned<Value>: @unchecked Sendable {
-    private var value: Value?
-    init(_ value: Value) { self.value = value }
-    func take() -> Value {
-        defer { value = nil }
-        return value!
-    }
+/// What the viewfinders were last told about GPS.
+private struct GPSTold: Sendable {
+    var state: String?
+    var clock = false
 }

@@ -10,6 +10,32 @@ public struct TemplateStore: Sendable {
     /// Templates and folders that could not be read, one line each, for the commands that list or check.
     public let problems: [String]
 
+    /// Where templates are found, in the order a later one overrides an earlier one with the same id.
+    public struct Folders: Sendable, Equatable {
+        /// The data folder's templates/.
+        public var builtIn: String
+        /// The user's (`$XDG_CONFIG_HOME/stampcam/templates`); need not exist.
+        public var user: String
+        /// Folders the user named; each must be readable.
+        public var extra: [String]
+
+        public init(builtIn: String, user: String, extra: [String] = []) {
+            self.builtIn = builtIn
+            self.user = user
+            self.extra = extra
+        }
+    }
+
+    /// The templates in `folders`.
+    public init(_ folders: Folders) throws(FileError) {
+        try self.init(builtIn: folders.builtIn, user: folders.user, extraFolders: folders.extra)
+    }
+
+    /// `TemplateStore(folders).resolve(choice)`, reading only what it must (see the other `resolve`).
+    public static func resolve(_ choice: String?, in folders: Folders) throws -> Template {
+        try resolve(choice, builtIn: folders.builtIn, user: folders.user, extraFolders: folders.extra)
+    }
+
     /// A folder the user named (`--template-dir`) that cannot be read is an error; a broken template
     /// in a folder is a problem listed with the others (the rest stay usable).
     public init(builtIn: String, user: String, extraFolders: [String]) throws(FileError) {

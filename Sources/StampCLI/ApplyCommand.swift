@@ -48,18 +48,6 @@ enum ApplyCommand: Command {
         var json: Bool
     }
 
-    /// Whether `-o` names a JPEG file rather than a folder: it ends in .jpg or .jpeg and is no folder.
-    static func namesOneFile(_ output: String) -> Bool {
-        let lower = output.lowercased()
-        return (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) && FileStatus(path: output)?.isFolder != true
-    }
-
-    /// A name template that is exactly `name` (braces doubled).
-    static func literalName(_ name: String) throws(UsageError) -> TextTemplate {
-        let escaped = name.flatMap { $0 == "{" || $0 == "}" ? [$0, $0] : [$0] }.map(String.init).joined()
-        do { return try TextTemplate(escaped) } catch { throw .badValue(option: "--output", value: name, expected: "a file name") }
-    }
-
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let job = Mutex<ApplyJob?>(nil)
         let stopRequested = Mutex(false)
@@ -75,23 +63,17 @@ enum ApplyCommand: Command {
         // Whatever ends the command, the fonts are not left half set up on the other thread.
         defer { fonts.wait() }
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
-        guard var folder = try options.value(output), !folder.isEmpty else {
+        guard let given = try options.value(output), !given.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }
-        if folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        // `-o photo.jpg` with one photo writes that file, as ImageMagick and fswebcam users expect.
-        var singleFile: String?
-        if Self.namesOneFile(folder) {
-            guard options.positionals.count == 1, options.positionals[0] != "-",
-                  FileStatus(path: options.positionals[0])?.isFolder != true else {
-                throw UsageError.badValue(option: "--output", value: folder,
-                                          expected: "usable with several photos or a folder: it names one file; give a folder (-o DIR)")
-            }
-            let slash = folder.lastIndex(of: "/")
-            singleFile = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
-            // The file named wins over a --name (from the config file, say).
-            folder = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        // `-o photo.jpg` with one photo writes that file (its name wins over a --name).
+        let target = OutputTarget(parsing: given)
+        if case .file = target, !(options.positionals.count == 1 && options.positionals[0] != "-"
+                                  && FileStatus(path: options.positionals[0])?.isFolder != true) {
+            throw UsageError.badValue(option: "--output", value: given,
+                                      expected: "usable with several photos or a folder: it names one file; give a folder (-o DIR)")
         }
+        let folder = target.folder
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
@@ -120,11 +102,11 @@ enum ApplyCommand: Command {
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
-            nameTemplate: try singleFile.map { file throws(UsageError) in try literalName(file) } ?? options.value(name),
+            nameTemplate: try target.nameTemplate ?? options.value(name),
             style: style, fields: stamp.fields, fontConfig: context.resources.fontConfig, shard: try options.value(shard),
             stampAgain: options.flag(stampAgain))
         settings.writer.log = logging
-        settings.markFolder = singleFile == nil
+        settings.markFolder = target.fileName == nil
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }

@@ -21,6 +21,11 @@ enum CatalogOptions {
         return CatalogLocation.defaultPath(environment: context.environment)
     }
 
+    /// The catalog file photos are logged in: nil with `--no-catalog`.
+    static func writingPath(_ options: ParsedOptions, context: Context) throws(UsageError) -> String? {
+        options.flag(noCatalog) ? nil : try path(options, context: context)
+    }
+
     /// The log the photos of `command` go into; nil with `--no-catalog`.
     static func log(_ options: ParsedOptions, context: Context, command: CatalogEntry.Command) throws(UsageError) -> PhotoLogging? {
         guard !options.flag(noCatalog) else { return nil }

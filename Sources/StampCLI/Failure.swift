@@ -43,7 +43,7 @@ struct Failure: Error {
             let saved = error.saved.isEmpty ? "" : "; saved: " + error.saved.map(PathEncoding.display).joined(separator: ", ")
             self.init(inner.message + saved, code: inner.code)
         case let error as TemplateError:
-            self.init(error.description, code: .dataError)
+            self.init(error.description + StampOptions.advice(missingValue: error.missingValue), code: .dataError)
         case let error as TemplateStore.UnknownStyle:
             // `site_report`, `Classic`: the id meant, when one is close.
             let folded = error.choice.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 }
@@ -89,6 +89,18 @@ struct Failure: Error {
             self.init(error.description, code: .unavailable)
         case let error as ThreadError:
             self.init(error.description, code: .unavailable)
+        case let error as ShootSetup.Problem:
+            switch error {
+            case .oneFileForSeveralPhotos(let target):
+                self.init(UsageError.badValue(option: "--output", value: PathEncoding.display(target.path),
+                                              expected: "usable without --yes or with --count above 1: it names one file; give a folder (-o DIR)").description,
+                          code: .usage)
+            }
+        case let error as ShootSeries.Failure:
+            switch error {
+            case .noPhoto: self.init("the camera gave no photo", code: .unavailable)
+            case .notSaved: self.init("the photo could not be saved", code: .ioError)
+            }
         case let failure as Failure:
             self = failure
         default:

@@ -30,21 +30,24 @@ enum ServeCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
+        try WebServer.loadLibraries()  // said before a camera is opened
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
-        let prepared = try ShootCommand.controllerSettings(options, context: context, allCameras: true, oneFile: false) { error, _ in
-            WebMessages.describe(error)
-        }
-        defer { prepared.finish(console: console) }
-        let settings = prepared.settings
-        let controller = try ShootController(settings: settings, watermarker: try prepared.checkedWatermarker(context: context))
+        var choices = try ShootCommand.choices(options, context: context, viewfinder: true)
+        choices.describe = WebMessages.describe
+        let setup = try ShootSetup(choices)
+        defer { ShootCommand.finish(setup, console: console) }
+        ShootCommand.tell(setup.notes, console: console)
+        let check = try setup.checkStyles()
+        ShootCommand.tell(check, setup: setup, console: console)
+        let controller = try setup.makeController()
         defer { controller.close() }
         for notice in controller.snapshot(takeNotices: false).notices {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
-        let server = try WebServer(controller: controller, styles: settings.styles,
+        let server = try WebServer(controller: controller, styles: check.styles,
                                    settings: WebServer.Settings(listen: address, token: token,
                                                                 previewSize: try options.value(previewSize) ?? 960,
                                                                 projects: projects))
@@ -60,7 +63,7 @@ enum ServeCommand: Command {
         controller.close()
         if last.state.hasUnsavedShot { console.err("stampcam: note: the photo under review was not saved") }
         let saved = controller.saved.count
-        console.err("stampcam: \(saved) photo\(saved == 1 ? "" : "s") saved in \(settings.folder)")
+        console.err("stampcam: \(saved) photo\(saved == 1 ? "" : "s") saved in \(setup.folder)")
         return .success
     }
 

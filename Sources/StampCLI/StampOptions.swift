@@ -118,31 +118,21 @@ enum StampOptions {
 }
 
 extension StampOptions {
-    /// For `shoot`: starts listening to gpsd when the mode wants a live fix. `auto` without gpsd
-    /// goes on quietly without one; `require` without gpsd is an error.
-    static func connectGPS(_ values: inout Values) throws {
-        guard values.fields.whereabouts.mode.isLive else { return }
-        do {
-            values.fields.whereabouts.live = try GPSDReceiver(host: values.gpsd.host, port: values.gpsd.port)
-        } catch where values.fields.whereabouts.mode == .auto {
-            values.fields.whereabouts.live = nil
-        }
-    }
-}
-
-extension StampOptions {
-    /// Forgets the place names when no template or file name of this run shows `{place}`: looking
-    /// one up loads the gazetteer's index, which a run that never shows a place should not pay for.
-    /// When the chosen style or the name shows it and the names are not installed, says how to
-    /// install them.
+    /// Forgets the place names when no template or file name of this run shows `{place}` (see
+    /// `FieldPolicy.keepPlaceNames`); says how to install them when the chosen style or the name
+    /// shows it and they are not installed.
     static func preparePlaces(_ values: inout Values, styles: [Template], chosen: Template, name: TextTemplate? = nil,
                               console: Console) {
-        func names(_ template: Template) -> [String] { template.texts.flatMap { (try? TextTemplate($0.text))?.variableNames ?? [] } }
-        let nameUses = name?.variableNames.contains("place") ?? false
-        if !nameUses && !styles.contains(where: { names($0).contains("place") }) {
-            values.fields.whereabouts.places = nil
-        } else if nameUses || names(chosen).contains("place"), let finder = values.fields.whereabouts.places, finder.table == nil {
-            console.err("stampcam: note: {place} stays empty: " + PlaceFinder.installHint)
+        if values.fields.keepPlaceNames(ifShownBy: styles, chosen: chosen, name: name) {
+            console.err(placeNamesMissing)
         }
     }
+
+    /// How to give a variable that has none a value, after a template problem about it.
+    static func advice(missingValue name: String?) -> String {
+        name.map { " (--set \($0)=VALUE)" } ?? ""
+    }
+
+    /// The note for `{place}` shown without place names installed.
+    static let placeNamesMissing = "stampcam: note: {place} stays empty: " + PlaceFinder.installHint
 }

@@ -44,7 +44,9 @@ enum TemplatesCommand: Command {
             let found = watermarker.validate(template, variables: Set(stamp.fields.given.extra.keys))
             for problem in found {
                 let line = "\(shown): \(problem.path.isEmpty ? "" : problem.path + ": ")"
-                if problem.isError { problems.append(Failure(line + problem.problem, code: .dataError)) } else { context.console.err("stampcam: " + line + "warning: " + problem.problem) }
+                if problem.isError {
+                    problems.append(Failure(line + problem.problem + StampOptions.advice(missingValue: problem.missingValue), code: .dataError))
+                } else { context.console.err("stampcam: " + line + "warning: " + problem.problem) }
             }
             guard !found.contains(where: \.isError), let canvas = Bitmap(width: 1024, height: 768) else { continue }
             var photo = Photo(bitmap: canvas)

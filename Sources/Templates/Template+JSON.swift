@@ -215,7 +215,7 @@ struct Node {
     /// and the structure of its markup (`TextTemplate.problems`).
     func variableText() throws(TemplateError) -> String {
         let text = try string()
-        if let problem = TextTemplate.problems(in: text, variables: nil).first { throw fail(problem) }
+        if let problem = TextTemplate.problems(in: text, variables: nil).first { throw fail(problem.description) }
         return text
     }
 

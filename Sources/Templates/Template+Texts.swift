@@ -24,7 +24,7 @@ extension Template {
     public func textProblems(variables: Set<String>?) -> [TemplateProblem] {
         texts.flatMap { text in
             TextTemplate.problems(in: text.text, variables: variables).map {
-                TemplateProblem(.error, file: file, path: text.path, problem: $0)
+                TemplateProblem(.error, file: file, path: text.path, problem: $0.description, missingValue: $0.missingValue)
             }
         }
     }

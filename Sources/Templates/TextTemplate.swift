@@ -20,6 +20,11 @@ public struct TextTemplate: Sendable, Equatable {
 
     public let segments: [Segment]
 
+    /// A template that is `text` itself: its braces are characters, not variables.
+    public init(literal text: String) {
+        segments = text.isEmpty ? [] : [.literal(text)]
+    }
+
     public init(_ text: String) throws(ParseError) {
         var segments: [Segment] = []
         var literal = ""
@@ -88,32 +93,46 @@ public struct TextTemplate: Sendable, Equatable {
         }
     }
 
-    /// What is wrong with `text` as a template text, in words; empty when nothing is. The same checks
-    /// run when a template file is read and when a template is validated before stamping.
-    /// `variables`: the names that have values besides the built-in ones (`--set NAME=…`); every
-    /// other name is an error. Nil skips that check (while reading a file, before values are known).
-    public static func problems(in text: String, variables: Set<String>?) -> [String] {
+    /// One thing wrong with a template text.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong, in words.
+        public var description: String
+        /// The variable that has no value (neither built in nor given one), when that is the
+        /// problem: a front end says how to give it one.
+        public var missingValue: String?
+
+        public init(_ description: String, missingValue: String? = nil) {
+            self.description = description
+            self.missingValue = missingValue
+        }
+    }
+
+    /// What is wrong with `text` as a template text; empty when nothing is. The same checks run
+    /// when a template file is read and when a template is validated before stamping.
+    /// `variables`: the names that have values besides the built-in ones; every other name is an
+    /// error. Nil skips that check (while reading a file, before values are known).
+    public static func problems(in text: String, variables: Set<String>?) -> [Problem] {
         let length = text.count
         guard length <= maxLength else {
-            return ["the text is \(length) characters long; a line may have at most \(maxLength)"]
+            return [Problem("the text is \(length) characters long; a line may have at most \(maxLength)")]
         }
         let template: TextTemplate
         do {
             template = try TextTemplate(text)
         } catch {
-            return [error.description]
+            return [Problem(error.description)]
         }
-        var problems = template.markupStructureProblems()
+        var problems = template.markupStructureProblems().map { Problem($0) }
         if let variables {
             var reported: Set<String> = []
             for name in template.variableNames
                 where !Variables.isBuiltIn(name) && !variables.contains(name) && reported.insert(name).inserted {
                 let candidates = Variables.builtIn.map(\.name) + variables.sorted()
                 if let suggestion = Variables.suggestion(for: name, among: candidates) {
-                    problems.append("unknown variable {\(name)} (did you mean {\(suggestion)}?)")
+                    problems.append(Problem("unknown variable {\(name)} (did you mean {\(suggestion)}?)"))
                 } else {
-                    problems.append("unknown variable {\(name)}: it is not built in and no value was given for it "
-                        + "(--set \(name)=VALUE)")
+                    problems.append(Problem("unknown variable {\(name)}: it is not built in and no value was given for it",
+                                            missingValue: name))
                 }
             }
         }

@@ -1,6 +1,6 @@
 /// The variables a template can use and how each is formatted.
 public enum Variables {
-    /// Built-in names; any other name is looked up in `--set` values.
+    /// Built-in names; any other name is looked up in the values given for it.
     public static let builtIn: [(name: String, help: String)] = [
         ("date", "date, default format %Y-%m-%d (the template's timeFormat.date)"),
         ("time", "time of day, default format %H:%M (the template's timeFormat.time)"),
@@ -21,7 +21,7 @@ public enum Variables {
         ("speed", "speed over ground, e.g. 4.3 km/h"),
         ("gps_time", "the GPS receiver's time (UTC), default format %Y-%m-%d %H:%M:%S UTC"),
         ("satellites", "satellites used in the GPS fix"),
-        ("site", "the named site (--sites) the position is on"),
+        ("site", "the named site (from a sites file) the position is on"),
         ("address", "the site's address"),
         ("place", "nearest town or city, region and country, e.g. Helsinki, Uusimaa, FI"),
         ("camera", "camera make and model"),

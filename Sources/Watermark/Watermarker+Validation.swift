@@ -6,7 +6,7 @@ extension Watermarker {
     ///
     /// Errors: texts that are not valid template text (braces, formats, length, variables inside
     /// tags, tags nested more than `TextTemplate.maxMarkupDepth` deep); unknown variables — a name
-    /// that is neither built in nor in `variables` (the names given values with `--set`); markup
+    /// that is neither built in nor in `variables` (the names given values); markup
     /// Pango rejects (with Pango's reason); markup outside stampcam's limits (absolute font sizes,
     /// text scaled beyond 0.002…0.5 of the short side, `rise`/`letter_spacing` beyond ±1000 pixels,
     /// `line_height` above 3); anything Pango logs while laying the text out; a logo that cannot be
@@ -17,11 +17,13 @@ extension Watermarker {
 
     func problems(in template: Template, variables: Set<String>?, warnings: Bool, logos checkLogos: Bool) -> [TemplateProblem] {
         var problems: [TemplateProblem] = []
-        func add(_ severity: TemplateProblem.Severity, _ path: String, _ problem: String) {
-            problems.append(TemplateProblem(severity, file: template.file, path: path, problem: problem))
+        func add(_ severity: TemplateProblem.Severity, _ path: String, _ problem: String, missingValue: String? = nil) {
+            problems.append(TemplateProblem(severity, file: template.file, path: path, problem: problem, missingValue: missingValue))
         }
         for text in template.texts {
-            for problem in TextTemplate.problems(in: text.text, variables: variables) { add(.error, text.path, problem) }
+            for problem in TextTemplate.problems(in: text.text, variables: variables) {
+                add(.error, text.path, problem.description, missingValue: problem.missingValue)
+            }
             // Pango sees the text only once its own structure is right.
             guard TextTemplate.problems(in: text.text, variables: nil).isEmpty, let parsed = try? TextTemplate(text.text) else {
                 continue

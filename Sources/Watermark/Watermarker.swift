@@ -58,18 +58,6 @@ public final class Watermarker {
         return copy
     }
 
-    /// Stamps a blank photo of this size in `template` with `fields` and throws it away. A process's
-    /// first stamp takes several times the next one's (glyphs rasterised, code paged in, libraries
-    /// set up): a caller with time to spare (`shoot`, while the camera settles) pays that ahead.
-    /// Photos above `rehearsalPixels` are not rehearsed: their own stamp's work outweighs its first time.
-    public func rehearse(_ template: Template, fields: Fields, width: Int, height: Int) {
-        guard width * height <= Self.rehearsalPixels, let blank = Bitmap(width: width, height: height) else { return }
-        var photo = Photo(bitmap: blank)
-        _ = try? stamp(&photo, template: template, fields: fields)
-    }
-
-    static let rehearsalPixels = 12_000_000
-
     /// Applies the template's tone and draws its blocks onto `photo`. Only this value changes: a
     /// copy of the photo made before (a kept original, another style's review) keeps its pixels.
     ///

@@ -133,7 +133,7 @@ import TestSupport
         let (plainHost, _) = Self.camera()
         settings.focus = .auto
         let plain = try Camera.open("/dev/video0", settings: settings, host: plainHost)
-        #expect(plain.takeNotes() == ["/dev/video0: this camera has no autofocus; --focus is ignored"])
+        #expect(plain.takeNotes() == ["/dev/video0: this camera has no autofocus; the focus asked for is left out"])
     }
 
     @Test func previewFramesFitTheSizeAsked() throws {

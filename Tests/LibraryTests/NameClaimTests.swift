@@ -73,3 +73,22 @@ import Glibc
         #expect(TestFiles.files(in: folder) == [".stampcam-1-abcdef"])
     }
 }
+
+@Suite struct NameClaimReleaseTests {
+    @Test("a claim whose file cannot be removed stays held; a later release removes it")
+    func releaseRetried() throws {
+        let folder = try TestFiles.temporaryFolder("claim-release")
+        let claim = try #require(NameClaimTests.claimed(try NameClaim.claim("a.jpg", in: folder, existing: .number)))
+        let marker = folder + "/.stampcam-claim-a.jpg"
+        // A folder where the claim file was: unlink fails (EISDIR) as it does in a read-only folder, also for root.
+        #expect(FileSystem.remove(marker))
+        #expect(mkdir(marker, 0o755) == 0)
+        claim.release()
+        #expect(!claim.isReleased, "the claim is kept while its file cannot be removed")
+        #expect(FileSystem.removeFolder(marker))
+        try TestFiles.write([0], to: marker)
+        claim.release()
+        #expect(claim.isReleased)
+        #expect(TestFiles.files(in: folder).isEmpty)
+    }
+}

@@ -5,8 +5,10 @@ import Library
 import Location
 import Session
 import Templates
+import Platform
 import Testing
 import TestSupport
+import Watermark
 
 /// The shoot controller driven headlessly, as any front end drives it, with the built-in test
 /// pattern: no terminal, no StampCLI.
@@ -74,9 +76,9 @@ import TestSupport
         #expect(fields["sequence"] as? Int == 1)  // the retaken shot gave its number back
     }
 
-    @Test("opened with the shutter pressed, the camera takes the photo by itself; it is saved once a watermarker is given")
-    func shutterAtOpening() throws {
-        let folder = try TestFiles.temporaryFolder("shoot-opening")
+    @Test("a photo used before the writer's fonts are ready is saved once they are (the camera does not wait for them)")
+    func fontsArriveLater() throws {
+        let folder = try TestFiles.temporaryFolder("fonts-later")
         var capture = CaptureSettings()
         capture.resolution = Resolution(width: 640, height: 360)
         capture.settle = .frames(1)
@@ -84,15 +86,69 @@ import TestSupport
             devices: [Cameras.testDevice], capture: capture, styles: Self.styles, style: 0,
             fields: FieldPolicy(given: Fields(user: "Ana")), folder: folder, nameTemplate: nil, keepOriginal: false,
             writer: PhotoWriter.Settings(quality: 90, version: "test"), fontConfig: Self.fontConfig)
-        let controller = try ShootController(opening: settings, shutter: true)
+        // The fonts come when the test says so: until then the writer, which has asked for them, waits.
+        let fonts = ConditionLock((asked: false, ready: false))
+        let controller = try ShootController(settings: settings, watermarker: {
+            fonts.withLock { $0.asked = true }
+            fonts.wait(until: { $0.ready }, then: { _ in })
+            return try Watermarker(fontConfig: Self.fontConfig)
+        })
         defer { controller.close() }
-        Self.wait(controller, for: { $0 == .reviewing }, "photo under review without a shutter sent")
+        #expect(fonts.wait(timeout: 20, until: { $0.asked }, then: { _ in true }) == true, "the writer asks for its fonts")
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "photo under review while the fonts are not there")
         controller.send(.use)
+        #expect(controller.snapshot().state.phase == .saving)
         let photos = { Self.files(folder).filter { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") } }
-        #expect(photos().isEmpty)  // no watermarker yet: the save waits
-        controller.stamp(with: try Watermarker(fontConfig: Self.fontConfig))
+        #expect(photos().isEmpty, "no photo without the fonts")
+        fonts.withLock { $0.ready = true }
         Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "saved")
         #expect(photos().count == 1)
+    }
+
+    @Test("fonts that cannot be set up: the save fails with their error, the photo stays under review")
+    func fontsFail() throws {
+        let folder = try TestFiles.temporaryFolder("fonts-fail")
+        var capture = CaptureSettings()
+        capture.settle = .frames(1)
+        let settings = ShootController.Settings(
+            devices: [Cameras.testDevice], capture: capture, styles: Self.styles, style: 0, fields: FieldPolicy(),
+            folder: folder, nameTemplate: nil, keepOriginal: false, writer: PhotoWriter.Settings(version: "test"),
+            fontConfig: Self.fontConfig)
+        let controller = try ShootController(settings: settings, watermarker: { throw WatermarkError.fontConfiguration(path: "/nowhere") })
+        defer { controller.close() }
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        controller.send(.use)
+        let failed = controller.wait(timeout: 20) { $0.state.phase == .reviewing && $0.state.message != nil }
+        #expect(failed?.lastError is WatermarkError)
+        #expect(failed?.state.message?.hasPrefix("Not saved:") == true)
+    }
+
+    @Test("a save that fails and is retried leaves no name claim behind (the claim is held, or made again)")
+    func retriedSaveLeavesNoClaim() throws {
+        let root = try TestFiles.temporaryFolder("claim-retry")
+        let folder = root + "/photos"
+        let controller = try Self.controller(folder: folder, keepOriginal: true)
+        defer { controller.close() }
+        controller.send(.shutter)
+        Self.wait(controller, for: { $0 == .reviewing }, "review")
+        #expect(Self.files(folder).contains { $0.hasPrefix(".stampcam-claim-") }, "the name is claimed at the shutter")
+        // The folder goes away (a file where it was: even root cannot write there), then comes back.
+        try FileManager.default.moveItem(atPath: folder, toPath: root + "/away")
+        try TestFiles.write([0], to: folder)
+        controller.send(.use)
+        let failed = controller.wait(timeout: 20) { $0.state.phase == .reviewing && $0.state.message != nil }
+        #expect(failed?.state.message?.hasPrefix("Not saved:") == true)
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.moveItem(atPath: root + "/away", toPath: folder)
+        controller.send(.use)
+        let saved = Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "saved on the second try")
+        let written = try #require(saved.lastSaved)
+        #expect(Self.files(folder).contains((written.path as NSString).lastPathComponent))
+        #expect(Self.files(folder).allSatisfy { !$0.hasPrefix(".stampcam-") }, "\(Self.files(folder))")
+        controller.close()
+        #expect(Self.files(folder).allSatisfy { !$0.hasPrefix(".stampcam-") }, "\(Self.files(folder))")
     }
 
     @Test("the kept original carries no stamp, also when the review picture has the capture's own size")
@@ -140,17 +196,23 @@ import TestSupport
     @Test("the share command runs off the viewfinder: live pictures come while it runs")
     func shareOffTheLoop() throws {
         let folder = try TestFiles.temporaryFolder("share")
-        let controller = try Self.controller(folder: folder, keepOriginal: false, exec: try ExecHook("sleep 3"))
+        let gate = folder + "/gate", done = folder + "/done"
+        // The share command waits for the test to open the gate, then says it is done.
+        let exec = try ExecHook("sh -c 'while [ ! -e \(gate) ]; do sleep 0.01; done; touch \(done)'")
+        let controller = try Self.controller(folder: folder + "/photos", keepOriginal: false, exec: exec)
         defer { controller.close() }
         controller.previewSize = (160, 90)
         controller.send(.shutter)
         Self.wait(controller, for: { $0 == .reviewing }, "review")
         controller.send(.use)
-        let started = Date()
-        let saved = Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save")
-        let live = controller.waitForChange(after: saved.generation + 2, timeout: 5)
-        #expect(live.picture != nil)
-        #expect(Date().timeIntervalSince(started) < 2.5, "the viewfinder waited for the share command")
+        Self.wait(controller, for: { if case .saved = $0 { true } else { false } }, "save")
+        // Two live pictures drawn after the save, while the share command still waits at the gate.
+        let first = Self.picture(controller, after: controller.snapshot().picture, "live picture after the save")
+        _ = Self.picture(controller, after: first, "a second live picture")
+        #expect(!FileManager.default.fileExists(atPath: done), "the share command is still running")
+        try TestFiles.write([], to: gate)
+        controller.close()  // waits for the share command
+        #expect(FileManager.default.fileExists(atPath: done))
     }
 
     @Test("send says whether an event meant something; a style chosen by index is the one saved")
@@ -248,8 +310,6 @@ import TestSupport
         #expect(controller.snapshot().state.phase == .reviewing)
     }
 }
-
-import Watermark
 
 /// The live fix in the camera core: the viewfinders hear about it, the saved photo carries it.
 @Suite(.serialized) struct ShootControllerGPSTests {

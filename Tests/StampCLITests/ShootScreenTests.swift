@@ -73,7 +73,7 @@ import TestSupport
     struct Failure: Error { let message: String }
 
     static func photos(in folder: String) -> [String] {
-        TestFiles.files(in: folder).filter { $0.hasSuffix(".jpg") && !$0.hasSuffix(".original.jpg") }
+        TestFiles.files(in: folder).filter { $0.hasSuffix(".jpg") && !$0.hasSuffix(".original.jpg") && !$0.hasPrefix(".") }
     }
 
     static func shoot(_ folder: String, extra: String = "") -> String {
@@ -180,7 +180,7 @@ import TestSupport
         #expect(TestFiles.files(in: folder + "/photos").allSatisfy { !$0.hasPrefix(".stampcam-") })  // no temp or claim left
     }
 
-    @Test("a save into a read-only folder keeps the photo in review; after fixing the folder, u saves it",
+    @Test("a save into a read-only folder keeps the photo in review; after fixing the folder, u saves it and no claim is left",
           .enabled(if: CLI.unprivilegedCanRun, "nobody cannot reach this checkout"))
     func readOnlyFolder() throws {
         let folder = try TestFiles.temporaryFolder("screen")
@@ -195,9 +195,10 @@ import TestSupport
             + Self.shoot(folder)
         let pane = try Pane(command, folder: folder)
         #expect(pane.waitFor("Space shoot"))
-        chmod(photos, 0o555)
         pane.keys("Space")
         #expect(pane.waitFor("u/Enter use"))
+        // Read-only once the name is claimed: the claim file cannot be removed until the folder is fixed.
+        chmod(photos, 0o555)
         pane.keys("u")
         #expect(pane.waitFor("Not saved:"))
         #expect(pane.screen.contains("u/Enter use"))
@@ -206,6 +207,7 @@ import TestSupport
         pane.keys("u")
         #expect(pane.waitFor("Saved \(photos)/"))
         #expect(Self.photos(in: photos).count == 1)
+        #expect(TestFiles.files(in: photos).allSatisfy { !$0.hasPrefix(".stampcam-") }, "no claim left: \(TestFiles.files(in: photos))")
         pane.keys("q")
         #expect(pane.waitForExit() == 0)
     }

@@ -87,6 +87,18 @@ import Imaging
         #expect(cjk.err.isEmpty)
     }
 
+    @Test("a variable with no value: the command line says how to give one (--set), in check and in apply")
+    func missingValueAdvice() throws {
+        let folder = try TestFiles.temporaryFolder("crew")
+        try TestFiles.write(Array(#"{"version": 1, "id": "x", "blocks": [{"lines": ["{crew}"]}]}"#.utf8), to: folder + "/c.json")
+        let check = CLI.run(["templates", "check", folder + "/c.json"])
+        #expect(check.code == 65)
+        #expect(check.err == ["stampcam: \(folder)/c.json: blocks[0].lines[0]: unknown variable {crew}: it is not built in and no value was given for it (--set crew=VALUE)"])
+        let apply = CLI.run(["apply", try Self.photo(), "-o", folder + "/out", "--template", folder + "/c.json"])
+        #expect(apply.code == 65)
+        #expect(apply.err.first?.hasSuffix("no value was given for it (--set crew=VALUE)") == true, "\(apply.err)")
+    }
+
     @Test("field options: --set, --gps, --tz, --note reach the template")
     func fieldOptions() throws {
         let photo = try Self.photo()

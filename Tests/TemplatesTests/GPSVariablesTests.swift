@@ -63,7 +63,7 @@ struct GPSVariablesTests {
     @Test("{gps_time:FORMAT} is checked like the other times")
     func formatChecked() {
         #expect(TextTemplate.problems(in: "{gps_time:%Q}", variables: []).count == 1)
-        #expect(TextTemplate.problems(in: "{heading:deg}", variables: []) == ["'{heading:deg}': heading takes no format"])
+        #expect(TextTemplate.problems(in: "{heading:deg}", variables: []).map(\.description) == ["'{heading:deg}': heading takes no format"])
         #expect(TextTemplate.problems(in: "{site} {place} {alt}", variables: []).isEmpty)
     }
 }

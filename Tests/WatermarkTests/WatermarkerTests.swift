@@ -58,18 +58,6 @@ enum Fixture {
         #expect(PixelCompare.meanDifference(first.bitmap, second.bitmap) == 0)
     }
 
-    @Test("a rehearsed watermarker stamps the very pixels a fresh one does (the rehearsal leaves nothing behind)",
-          arguments: ["classic", "site-report"])
-    func rehearsal(id: String) throws {
-        var rehearsed = try Fixture.card(), fresh = try Fixture.card()
-        let template = try Fixture.template(id)
-        let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
-        watermarker.rehearse(template, fields: Fields(user: "Other", project: "Else"), width: 480, height: 270)
-        try watermarker.stamp(&rehearsed, template: template, fields: Fixture.fields)
-        try Watermarker(fontConfig: Fixture.fontConfig).stamp(&fresh, template: template, fields: Fixture.fields)
-        #expect(PixelCompare.meanDifference(rehearsed.bitmap, fresh.bitmap) == 0)
-    }
-
     @Test("the stamp lands where the template anchors it and nowhere else")
     func placement() throws {
         let plain = try Fixture.card(width: 800, height: 450)

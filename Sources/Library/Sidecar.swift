@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Templates
+import Values
 
 /// What a kept original needs to be stamped again later: the style and the values used. Written as
 /// JSON beside the photo; read back by `restamp` for photos that carry no XMP record.

@@ -3,6 +3,7 @@ import Imaging
 import Library
 import Platform
 import Templates
+import Values
 import Watermark
 
 /// The one way a stamped photo reaches the disk, for `shoot` and `apply` alike: stamp a copy of the

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Capture
 import FoundationEssentials
+import Values
 
 /// `stampcam devices --json`: every camera with all its formats, sizes, rates and controls.
 enum DeviceJSON {
@@ -105,8 +106,7 @@ enum DeviceJSON {
         }
 
         init(_ control: ControlInfo) {
-            let hex = String(control.id, radix: 16)
-            id = "0x" + String(repeating: "0", count: Swift.max(0, 8 - hex.count)) + hex
+            id = "0x" + Hex.padded(control.id, digits: 8)
             name = control.name
             key = control.key
             type = control.kind.name

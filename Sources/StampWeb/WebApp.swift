@@ -2,7 +2,7 @@ import Capture
 import Platform
 import Session
 import Synchronization
-import Templates
+import Values
 
 /// The browser viewfinder's HTTP side, without sockets: every request becomes a response here,
 /// so routing, access and the JSON API are tested with plain values.
@@ -281,7 +281,7 @@ final class WebApp: Sendable {
                 guard given.count <= Self.maxFieldLength else {
                     throw .badRequest("'\(key)' is \(given.count) characters long; at most \(Self.maxFieldLength)")
                 }
-                let trimmed = given.trimmingSpaces
+                let trimmed = given.trimmingWhitespace
                 text = trimmed.isEmpty ? nil : trimmed
             default:
                 throw .badRequest("'\(key)' must be text (or null to clear it)")
@@ -399,7 +399,6 @@ final class WebApp: Sendable {
     /// A file name in a URL path: every byte but letters, digits and `-._~` as `%XX`, so names
     /// that are not UTF-8 come back byte for byte.
     static func percentEncoded(_ name: String) -> String {
-        let digits = Array("0123456789ABCDEF")
         var text = ""
         for byte in PathEncoding.encode(name) {
             switch byte {
@@ -407,7 +406,7 @@ final class WebApp: Sendable {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 text.append(Character(Unicode.Scalar(byte)))
             default:
-                text += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+                text += "%" + Hex.padded(byte, digits: 2, uppercase: true)
             }
         }
         return text

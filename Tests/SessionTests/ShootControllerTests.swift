@@ -249,6 +249,7 @@ import TestSupport
     }
 }
 
+import Values
 import Watermark
 
 /// The live fix in the camera core: the viewfinders hear about it, the saved photo carries it.

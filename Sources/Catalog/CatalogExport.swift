@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Platform
 import Values
 
@@ -158,15 +157,9 @@ public enum CatalogExport {
         }
     }
 
-    private static func jsonEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
     /// `log --json`: one photo as one line of JSON.
     public static func jsonLine(_ entry: CatalogEntry) -> String {
-        (try? jsonEncoder().encode(Record(entry))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSONOutput.line(Record(entry))) ?? "{}"
     }
 
     /// An RFC 7946 FeatureCollection of Points, one per photo with coordinates.
@@ -179,8 +172,8 @@ public enum CatalogExport {
             features.append(Feature(geometry: Point(coordinates: coordinates), properties: Record(entry)))
         }
         do {
-            let data = try jsonEncoder().encode(FeatureCollection(features: features))
-            return Result(bytes: Array(data) + [0x0A], written: features.count, leftOut: entries.count - features.count)
+            let bytes = try JSONOutput.encoded(FeatureCollection(features: features))
+            return Result(bytes: bytes + [0x0A], written: features.count, leftOut: entries.count - features.count)
         } catch {
             throw .cannotWrite(format: .geojson, reason: "\(error)")
         }

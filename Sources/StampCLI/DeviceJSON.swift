@@ -2,17 +2,14 @@
 import Glibc
 #endif
 import Capture
-import FoundationEssentials
 import Values
 
 /// `stampcam devices --json`: every camera with all its formats, sizes, rates and controls.
 enum DeviceJSON {
     static func text(_ cameras: [CameraInfo], controlsOnly: Bool) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = controlsOnly
-            ? try? encoder.encode(cameras.map { ControlsOnly(path: $0.path, controls: $0.controls.map(Control.init)) })
-            : try? encoder.encode(cameras.map(Camera.init))
+            ? try? JSONOutput.encoded(cameras.map { ControlsOnly(path: $0.path, controls: $0.controls.map(Control.init)) }, pretty: true)
+            : try? JSONOutput.encoded(cameras.map(Camera.init), pretty: true)
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 

@@ -41,9 +41,7 @@ enum RowCoding {
     }
 
     private static func json(_ values: [String: String]) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) }
+        try? JSONOutput.line(values)
     }
 
     // MARK: reading

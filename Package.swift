@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Platform.
+// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Values → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`), linked through pkg-config; no outside
 // Swift packages. Three optional features whose libraries are heavy open them when first used, each
 // with one small table: HEIF (CHeif), the web server (CWeb) and live GPS (CGPS).
@@ -30,37 +30,39 @@ let package = Package(
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         .target(name: "Platform", dependencies: ["CGLib"]),
+        .target(name: "Values"),
         // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
         // taps) run many times slower and every test that loads a photo would wait on them.
-        .target(name: "Imaging", dependencies: ["Platform", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
+        .target(name: "Imaging", dependencies: ["Platform", "Values", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "Templates"),
-        .target(name: "Watermark", dependencies: ["Platform", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),
-        .target(name: "Library", dependencies: ["Platform", "Templates", "CGLib", "CCrypto"]),
-        .target(name: "Capture", dependencies: ["Platform", "CV4L2", "Imaging", "Templates"]),
-        .target(name: "Location", dependencies: ["Platform", "Templates", "CGPS"]),
-        .target(name: "Catalog", dependencies: ["Platform", "Templates", "CSQLite", "CXML2"]),
-        .target(name: "Session", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
-        .target(name: "StampWeb", dependencies: ["Platform", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
+        .target(name: "Templates", dependencies: ["Values"]),
+        .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),
+        .target(name: "Library", dependencies: ["Platform", "Values", "Templates", "CGLib", "CCrypto"]),
+        .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
+        .target(name: "Location", dependencies: ["Platform", "Values", "CGPS"]),
+        .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2"]),
+        .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
+        .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
-        .target(name: "StampCLI", dependencies: ["Platform", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
+        .target(name: "StampCLI", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
                                                  "Location", "StampWeb", "Catalog"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CPixels", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
-        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates", "TestSupport"],
+        .testTarget(name: "ValuesTests", dependencies: ["Values"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Values"]),
+        .testTarget(name: "WatermarkTests", dependencies: ["Watermark", "Imaging", "Templates", "Values", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "TestSupport"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "Platform", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Location", "Platform", "Templates", "Watermark", "TestSupport",
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "Values", "TestSupport"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "Platform", "Values", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Location", "Platform", "Templates", "Values", "Watermark", "TestSupport",
                                                         "Catalog"]),
-        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport", "Catalog", "Templates"]),
+        .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport", "Catalog", "Templates", "Values"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-        .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Templates", "TestSupport"]),
-        .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Capture", "Templates", "Platform", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Templates", "TestSupport"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Values", "TestSupport"]),
+        .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Capture", "Imaging", "Library", "Templates", "Values", "Watermark", "Platform", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Values", "TestSupport"]),
     ]
 )

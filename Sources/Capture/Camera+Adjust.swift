@@ -1,3 +1,5 @@
+import Values
+
 extension Camera {
     /// The zoom factors this camera can do (the crop goes to 4 without a zoom control).
     public var zoomRange: ClosedRange<Double> { zoom.range }

@@ -1,3 +1,5 @@
+import Values
+
 /// What a camera is and offers, as `stampcam devices` shows it.
 public struct CameraInfo: Sendable {
     /// The node to open: `/dev/video0`, or `test` for the built-in test pattern.

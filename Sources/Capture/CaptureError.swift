@@ -1,3 +1,5 @@
+import Values
+
 /// Why a camera could not be used or a photo could not be taken. Each message names the device and
 /// says what happened (and what to do about the device itself); front ends add advice in their own
 /// terms (an option to pass, a button to tap) and the CLI maps the cases to exit codes.

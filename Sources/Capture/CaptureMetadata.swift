@@ -1,5 +1,5 @@
 import Imaging
-import Templates
+import Values
 
 /// What is known about a capture: when, with what, and with which settings. Goes into the
 /// photo's EXIF (`exifRecord`) so a stamp and any viewer can read it back.

@@ -1,3 +1,5 @@
+import Values
+
 /// How to take a photo: what `stampcam shoot` options become.
 public struct CaptureSettings: Sendable {
     /// The frame size; nil takes the largest the camera offers.
@@ -27,26 +29,6 @@ public enum Settle: Sendable, Equatable {
 
     public static let autoFrameLimit = 60
     public static let autoTimeLimit = 6.0
-}
-
-/// What the flash does for a photo.
-public enum FlashMode: String, Sendable, CaseIterable {
-    /// No light.
-    case off
-    /// Flash (or, on a torch-only LED, the torch) for this photo; an error without any flash LED.
-    case on
-    /// Flash only when the settled scene is dark; nothing on a camera without flash.
-    case auto
-    /// The LED lit through settling and capture; an error without a torch.
-    case torch
-}
-
-/// Where to focus.
-public enum FocusRequest: Sendable, Equatable {
-    /// Run autofocus once before the photo.
-    case auto
-    /// Focus on a point, as fractions of the frame's width and height (0.5, 0.5 is the centre).
-    case point(x: Double, y: Double)
 }
 
 /// Clockwise turn applied to every frame, for a camera mounted sideways or upside down.

@@ -4,7 +4,6 @@ import Glibc
 import FoundationEssentials
 import Platform
 import Synchronization
-import Templates
 
 /// The photo log: an SQLite file with one row per photo stampcam wrote. Safe to share: several
 /// threads of one process and several processes (two `apply` runs and a `serve`) write the same file

@@ -1,4 +1,5 @@
-import Templates
+import Values
+
 
 /// One row of the catalog: a photo stampcam wrote (or found, for `log --rebuild`), with what it
 /// shows and where it came from. Paths are absolute and carried byte for byte (see `PathEncoding`).
@@ -91,18 +92,7 @@ public struct CatalogEntry: Sendable, Equatable {
 
     /// `48.858400, 2.294500` (six decimals: about 10 cm).
     public static func coordinates(_ latitude: Double, _ longitude: Double) -> String {
-        decimal(latitude, places: 6) + ", " + decimal(longitude, places: 6)
-    }
-
-    /// `value` with exactly `places` decimals, without Foundation's locale-dependent formatting.
-    public static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
-        let whole = Int(scaled) / Int(scale), fraction = Int(scaled) % Int(scale)
-        let sign = value < 0 && scaled > 0 ? "-" : ""
-        return places == 0 ? sign + String(whole) : sign + String(whole) + "." + zeroPadded(fraction, places)
+        fixedPoint(latitude, places: 6) + ", " + fixedPoint(longitude, places: 6)
     }
 
     /// Whether `text` is a SHA-256 as the catalog keeps it: 64 lowercase hex digits.

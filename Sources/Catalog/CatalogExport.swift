@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Platform
+import Values
 
 /// The catalog's photos as files other programs open: CSV for spreadsheets, GeoJSON for QGIS and
 /// geojson.io, KML for Google Earth. Paths that are not UTF-8 are written as they are shown
@@ -50,8 +50,8 @@ public enum CatalogExport {
                 entry.project, entry.location, entry.note,
             ]
             var fields = texts.map { csvText($0) }
-            fields += [entry.latitude, entry.longitude].map { $0.map { CatalogEntry.decimal($0, places: coordinatePlaces) } ?? "" }
-            fields.append(entry.altitude.map { CatalogEntry.decimal($0, places: 2) } ?? "")
+            fields += [entry.latitude, entry.longitude].map { $0.map { fixedPoint($0, places: coordinatePlaces) } ?? "" }
+            fields.append(entry.altitude.map { fixedPoint($0, places: 2) } ?? "")
             fields.append(csvText(entry.style))
             fields.append(entry.styleVersion.map(String.init) ?? "")
             fields += [entry.camera, entry.source.map(display), entry.command.rawValue, entry.host].map { csvText($0) }
@@ -157,15 +157,9 @@ public enum CatalogExport {
         }
     }
 
-    private static func jsonEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
     /// `log --json`: one photo as one line of JSON.
     public static func jsonLine(_ entry: CatalogEntry) -> String {
-        (try? jsonEncoder().encode(Record(entry))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSONOutput.line(Record(entry))) ?? "{}"
     }
 
     /// An RFC 7946 FeatureCollection of Points, one per photo with coordinates.
@@ -178,8 +172,8 @@ public enum CatalogExport {
             features.append(Feature(geometry: Point(coordinates: coordinates), properties: Record(entry)))
         }
         do {
-            let data = try jsonEncoder().encode(FeatureCollection(features: features))
-            return Result(bytes: Array(data) + [0x0A], written: features.count, leftOut: entries.count - features.count)
+            let bytes = try JSONOutput.encoded(FeatureCollection(features: features))
+            return Result(bytes: bytes + [0x0A], written: features.count, leftOut: entries.count - features.count)
         } catch {
             throw .cannotWrite(format: .geojson, reason: "\(error)")
         }
@@ -214,9 +208,9 @@ public enum CatalogExport {
             ]
             for (name, value) in optional { if let value { data.append((name, value)) } }
             for key in entry.extra.keys.sorted() { data.append(("set:" + key, entry.extra[key] ?? "")) }
-            var coordinates = CatalogEntry.decimal(position.longitude, places: coordinatePlaces) + ","
-                + CatalogEntry.decimal(position.latitude, places: coordinatePlaces)
-            if let altitude = entry.altitude { coordinates += "," + CatalogEntry.decimal(altitude, places: 2) }
+            var coordinates = fixedPoint(position.longitude, places: coordinatePlaces) + ","
+                + fixedPoint(position.latitude, places: coordinatePlaces)
+            if let altitude = entry.altitude { coordinates += "," + fixedPoint(altitude, places: 2) }
             guard document.addPlacemark(name: display(lastComponent(entry.path)), description: summary.joined(separator: " · "),
                                         when: entry.time?.iso8601, data: data, coordinates: coordinates) else {
                 throw .cannotWrite(format: .kml, reason: "libxml2 could not add a placemark")

@@ -12,7 +12,7 @@ public enum ImageFormat: String, Sendable, Equatable {
     public static func sniff<Bytes: Collection>(_ bytes: Bytes) -> ImageFormat? where Bytes.Element == UInt8, Bytes.Index == Int {
         let head = Array(bytes.prefix(16))
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
-        if head.count >= 8, head[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        if head.starts(with: PNGReader.signature) { return .png }
         // ISO base media: a 'ftyp' box whose major brand is an image one (HEIC, HEIF, AVIF).
         if head.count >= 12, head[4..<8] == Array("ftyp".utf8)[...],
            ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif"].contains(String(decoding: head[8..<12], as: UTF8.self)) {

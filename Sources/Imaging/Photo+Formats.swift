@@ -45,7 +45,7 @@ extension Photo {
         guard width * height <= options.pixelLimit else { throw .tooManyPixels(width: width, height: height, limit: options.pixelLimit) }
         let needed = width * height * 8
         guard needed <= options.memoryLimit else { throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: 0) }
-        var bitmap = try PNGReader.decode(bytes)
+        var bitmap = try PNGReader.decode(bytes).flattened()
         let target = options.fittedSize(width: bitmap.width, height: bitmap.height)
         if (bitmap.width, bitmap.height) != target { bitmap = try bitmap.resampled(width: target.width, height: target.height) }
         self.init(bitmap: bitmap, metadata: PhotoMetadata(), sourceWidth: width, sourceHeight: height, decodeEighths: 8)

@@ -3,6 +3,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import Values
 #endif
 
 /// An output name reserved by this process: a hidden `.stampcam-claim-NAME` file holding our
@@ -136,20 +137,12 @@ public final class NameClaim: Sendable {
         guard prefix.utf8.count + bytes.count > 255 else { return prefix + name }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return prefix + PathEncoding.decode(bytes.prefix(160)) + "-" + String(hash, radix: 16)
+        return prefix + PathEncoding.decode(bytes.prefix(160)) + "-" + Hex.padded(hash, digits: 16)
     }
 
     /// The process id written in a claim file.
     static func owner(_ path: String) -> Int32? {
         guard let bytes = try? FileSystem.read(path, limit: 64) else { return nil }
-        return Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: "\n"))
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        var text = Substring(self)
-        while text.last == character { text.removeLast() }
-        return String(text)
+        return Int32(String(decoding: bytes, as: UTF8.self).trimmingWhitespace)
     }
 }

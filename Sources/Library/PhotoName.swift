@@ -1,5 +1,6 @@
 import Platform
 import Templates
+import Values
 
 /// The names photos get: the input's name or a `--name` template for `apply`, and
 /// `YYYYMMDD-HHMMSS-NNNN.jpg` (capture time and a running number) for `shoot`; always one safe

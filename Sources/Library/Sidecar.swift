@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Templates
+import Values
 
 /// What a kept original needs to be stamped again later: the style and the values used. Written as
 /// JSON beside the photo; read back by `restamp` for photos that carry no XMP record.
@@ -55,9 +56,7 @@ public struct Sidecar: Codable, Sendable {
     }
 
     public func json() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self)) + [0x0A]
+        try JSONOutput.encoded(self, pretty: true) + [0x0A]
     }
 
     /// Reads a sidecar's JSON; nil when it is not one.

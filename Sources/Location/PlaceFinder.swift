@@ -1,5 +1,6 @@
 import Platform
 import Synchronization
+import Values
 
 /// `{place}`: the nearest populated place, from an offline gazetteer (GeoNames' cities1000 as a
 /// CSV table). The table is indexed the first time a place is asked for — from the index file in
@@ -123,8 +124,7 @@ public final class PlaceFinder: Sendable {
     static func hash(_ text: String) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return Hex.padded(value, digits: 16)
     }
 
     private static func reason(_ error: FileSystem.ReadError) -> String {

@@ -1,5 +1,4 @@
 import Platform
-import Templates
 
 /// The sites of a GeoJSON file (RFC 7946): which one a position is on. Polygons and multipolygons
 /// (with holes) contain it, or points with a `radius` property (metres) are near enough.

@@ -1,6 +1,5 @@
 import Catalog
 import Platform
-import Templates
 
 extension CatalogEntry {
     /// The row of the photo at `path` (absolute) that carries `record`: what its stamp shows, its

@@ -3,6 +3,7 @@ import Imaging
 import Location
 import Platform
 import Templates
+import Values
 
 /// Which values a stamp shows, decided in one place so the live preview, the review and the saved
 /// photo always agree: the values given (command line, config) win; then the photo's own (EXIF time
@@ -83,7 +84,7 @@ public struct FieldPolicy: Sendable, Equatable {
     /// Make and model as one name, the make left out when the model already says it: "Canon" +
     /// "Canon EOS 1000D" is "Canon EOS 1000D", "NIKON CORPORATION" + "NIKON D3100" is "NIKON D3100".
     static func camera(make: String?, model: String?) -> String? {
-        let make = make?.trimmingSpaces, model = model?.trimmingSpaces
+        let make = make?.trimmingWhitespace, model = model?.trimmingWhitespace
         guard let model, !model.isEmpty else { return make?.isEmpty == false ? make : nil }
         guard let make, !make.isEmpty else { return model }
         let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
@@ -144,15 +145,5 @@ public struct FieldPolicy: Sendable, Equatable {
         guard let time = fields.time, let zone else { return result }
         result.time = time.converted(toOffsetMinutes: zone.offsetMinutes(at: time))
         return result
-    }
-}
-
-private extension String {
-    /// Without the spaces cameras pad EXIF strings with.
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while slice.first == " " { slice.removeFirst() }
-        while slice.last == " " { slice.removeLast() }
-        return String(slice)
     }
 }

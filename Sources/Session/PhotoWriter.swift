@@ -3,6 +3,7 @@ import Imaging
 import Library
 import Platform
 import Templates
+import Values
 import Watermark
 
 /// The one way a stamped photo reaches the disk, for `shoot` and `apply` alike: stamp a copy of the
@@ -276,11 +277,31 @@ public struct WrittenPhoto: Sendable, Equatable {
 
 /// A write that failed: why, and exactly which files are on disk after it.
 public struct WriteError: Error, Sendable, CustomStringConvertible {
-    public enum Cause: Error, Sendable {
+    public enum Cause: Error, Sendable, CustomStringConvertible {
         case file(FileError)
         case image(ImageError)
         case template(TemplateError)
         case watermark(WatermarkError)
+
+        /// The layer's own error, for a front end that maps each layer's errors (to exit codes, say).
+        public var underlying: any Error {
+            switch self {
+            case .file(let error): return error
+            case .image(let error): return error
+            case .template(let error): return error
+            case .watermark(let error): return error
+            }
+        }
+
+        /// The reason in the layer's words: every front end shows this.
+        public var description: String {
+            switch self {
+            case .file(let error): return error.description
+            case .image(let error): return error.description
+            case .template(let error): return error.description
+            case .watermark(let error): return error.description
+            }
+        }
     }
 
     public let cause: Cause
@@ -288,14 +309,7 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
     public let saved: [String]
 
     public var description: String {
-        let reason: String
-        switch cause {
-        case .file(let error): reason = error.description
-        case .image(let error): reason = error.description
-        case .template(let error): reason = error.description
-        case .watermark(let error): reason = error.description
-        }
-        guard !saved.isEmpty else { return reason + " (nothing was saved)" }
-        return reason + "; saved: " + saved.map(PathEncoding.display).joined(separator: ", ")
+        guard !saved.isEmpty else { return cause.description + " (nothing was saved)" }
+        return cause.description + "; saved: " + saved.map(PathEncoding.display).joined(separator: ", ")
     }
 }

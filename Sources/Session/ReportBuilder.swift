@@ -2,7 +2,7 @@ import Catalog
 import Imaging
 import Library
 import Platform
-import Templates
+import Values
 import Watermark
 
 /// `stampcam report`: logged photos (or photo files) made into a `PhotoReport` — each photo read
@@ -80,11 +80,11 @@ public enum ReportBuilder {
     /// The table under a photo.
     static func rows(_ entry: CatalogEntry) -> [PhotoReport.Row] {
         typealias Row = PhotoReport.Row
-        let time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)".trimmingSpaces } ?? ""
+        let time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)".trimmingWhitespace } ?? ""
         var position = ""
         if let place = entry.position {
             position = CatalogEntry.coordinates(place.latitude, place.longitude)
-            if let altitude = entry.altitude { position += " · " + CatalogEntry.decimal(altitude, places: 1) + " m" }
+            if let altitude = entry.altitude { position += " · " + fixedPoint(altitude, places: 1) + " m" }
         }
         return [
             Row("Time", time), Row("Project", entry.project ?? ""), Row("Who", entry.user ?? ""),
@@ -123,13 +123,5 @@ public enum ReportBuilder {
     private static func distinct(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { !$0.isEmpty && seen.insert($0).inserted }
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.last == " " { text.removeLast() }
-        return String(text)
     }
 }

@@ -5,6 +5,7 @@ import Location
 import Platform
 import Synchronization
 import Templates
+import Values
 import Watermark
 
 /// The watermark camera, the same for every front end (the terminal, the browser): owns the camera,

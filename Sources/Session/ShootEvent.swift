@@ -1,4 +1,4 @@
-import Capture
+import Values
 
 /// What can happen to a shoot session: keys the user presses and results the camera and disk report.
 public enum ShootEvent: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Capture
+import Values
 
 /// Everything the shoot screen shows and the state machine decides on. A value: the session is a pure
 /// function from (state, event) to (state, effects), so every transition is testable in microseconds.

@@ -1,5 +1,6 @@
 import Imaging
 import Templates
+import Values
 
 /// What a stamped photo says about itself besides its pixels, in one place for `shoot`, `apply` and
 /// `restamp`: the EXIF tags and the XMP packet (IPTC Photo Metadata properties for viewers and maps,

@@ -1,6 +1,7 @@
 import Location
 import Platform
 import Templates
+import Values
 
 /// Where a photo was taken, beyond the values typed: the position source (`--gps`), the live fix
 /// and the rules it must meet, the named sites (`--sites`) and the place names. Part of the

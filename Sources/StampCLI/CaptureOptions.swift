@@ -1,4 +1,5 @@
 import Capture
+import Values
 
 /// The camera options of `shoot`: device, size, format, settling, flash, zoom, focus, rotation.
 enum CaptureOptions {

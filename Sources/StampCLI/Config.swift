@@ -1,5 +1,6 @@
 import Platform
 import Templates
+import Values
 
 /// `$XDG_CONFIG_HOME/stampcam/config.json` (default `~/.config/stampcam/config.json`): defaults for
 /// options, so a field worker does not retype their name. Keys are long option names

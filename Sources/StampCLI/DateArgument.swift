@@ -1,4 +1,5 @@
-import Templates
+import Values
+
 
 /// A `--since`/`--until` value: a day (`2026-11-29`, `today`, `yesterday`, a weekday name such as
 /// `monday` — the last one, today included) or a moment (`2026-11-29T14:00`, with or without a zone).

@@ -2,16 +2,14 @@
 import Glibc
 #endif
 import Capture
-import FoundationEssentials
+import Values
 
 /// `stampcam devices --json`: every camera with all its formats, sizes, rates and controls.
 enum DeviceJSON {
     static func text(_ cameras: [CameraInfo], controlsOnly: Bool) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = controlsOnly
-            ? try? encoder.encode(cameras.map { ControlsOnly(path: $0.path, controls: $0.controls.map(Control.init)) })
-            : try? encoder.encode(cameras.map(Camera.init))
+            ? try? JSONOutput.encoded(cameras.map { ControlsOnly(path: $0.path, controls: $0.controls.map(Control.init)) }, pretty: true)
+            : try? JSONOutput.encoded(cameras.map(Camera.init), pretty: true)
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
@@ -105,8 +103,7 @@ enum DeviceJSON {
         }
 
         init(_ control: ControlInfo) {
-            let hex = String(control.id, radix: 16)
-            id = "0x" + String(repeating: "0", count: Swift.max(0, 8 - hex.count)) + hex
+            id = "0x" + Hex.padded(control.id, digits: 8)
             name = control.name
             key = control.key
             type = control.kind.name

@@ -33,13 +33,7 @@ struct Failure: Error {
         case let error as FileError:
             self.init(file: error)
         case let error as WriteError:
-            let inner: Failure
-            switch error.cause {
-            case .file(let file): inner = Failure(file: file)
-            case .image(let image): inner = Failure(image, path: path)
-            case .template(let template): inner = Failure(template, path: path)
-            case .watermark(let watermark): inner = Failure(watermark, path: path)
-            }
+            let inner = Failure(error.cause.underlying, path: path)
             let saved = error.saved.isEmpty ? "" : "; saved: " + error.saved.map(PathEncoding.display).joined(separator: ", ")
             self.init(inner.message + saved, code: inner.code)
         case let error as TemplateError:

@@ -2,10 +2,10 @@
 import Glibc
 #endif
 import Catalog
-import FoundationEssentials
 import Library
 import Platform
 import Session
+import Values
 
 /// `stampcam log`: the photo log. Lists the logged photos (filtered), checks them against the disk,
 /// rebuilds rows from the photos' own records, and merges other catalogs into this one.
@@ -120,9 +120,7 @@ enum LogCommand: Command {
             }
             if options.flag(json) {
                 let object = ["status": line.status, "path": PathEncoding.display(line.path)].merging(line.to.map { ["to": PathEncoding.display($0)] } ?? [:]) { $1 }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                console.out((try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+                console.out((try? JSONOutput.line(object)) ?? "{}")
             } else {
                 let shown = PathEncoding.display(line.path) + (line.to.map { " -> " + PathEncoding.display($0) } ?? "")
                 console.out(line.status.padding(9) + shown)

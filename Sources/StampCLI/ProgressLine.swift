@@ -1,4 +1,5 @@
-import Templates
+import Values
+
 
 /// The status line shown on a terminal during a batch: `[#####·····] 12/30  8.4/s  ETA 0:02`.
 enum ProgressLine {

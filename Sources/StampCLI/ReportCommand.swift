@@ -2,7 +2,7 @@ import Catalog
 import Library
 import Platform
 import Session
-import Templates
+import Values
 import Watermark
 
 /// `stampcam report`: a PDF photo report — a cover, then the stamped photos large with their

@@ -2,7 +2,6 @@ import Imaging
 import Library
 import Platform
 import Session
-import Templates
 import Watermark
 
 /// `stampcam restamp`: stamped photos made again from their kept originals in another style, with

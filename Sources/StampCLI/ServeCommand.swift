@@ -3,6 +3,7 @@ import Library
 import Platform
 import Session
 import StampWeb
+import Values
 
 /// `stampcam serve`: the watermark camera in a browser — the laptop's own, or a phone on the same
 /// network. The same controller, pipeline and files as `shoot`; the page, the live picture and the
@@ -89,7 +90,7 @@ enum ServeCommand: Command {
                             expected: "a readable file holding the token (make one with: head -c 24 /dev/urandom | base64 | tr '+/' '-_' > FILE)")
         }
         let firstLine = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
-        let token = firstLine.trimmingCharacters(in: " \t")
+        let token = firstLine.trimmingWhitespace
         guard WebServer.isUsableToken(token) else {
             throw .badValue(option: "--token-file", value: PathEncoding.display(file),
                             expected: "a file whose first line is a token of 16 to 200 letters, digits, '-', '_', '.' or '~'")
@@ -98,14 +99,5 @@ enum ServeCommand: Command {
             console.err("stampcam: warning: \(PathEncoding.display(file)) can be read by other users of this machine (chmod 600 it)")
         }
         return token
-    }
-}
-
-private extension String {
-    func trimmingCharacters(in set: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, set.contains(first) { text.removeFirst() }
-        while let last = text.last, set.contains(last) { text.removeLast() }
-        return String(text)
     }
 }

@@ -1,6 +1,7 @@
 import Location
 import Session
 import Templates
+import Values
 
 /// The stamp options of every command that stamps (`apply`, `shoot`, `styles --sheet`,
 /// `templates check`, `test-card`): the style and the field values.

@@ -1,8 +1,8 @@
-import FoundationEssentials
 import Library
 import Platform
 import Session
 import Synchronization
+import Values
 
 /// Counts a batch's outcomes and reports them as they come: a path or a JSON line per photo, one
 /// line per failure (and per warning), the progress line on a terminal, and the summary at the end.
@@ -36,9 +36,7 @@ final class Tally: Sendable {
     }
 
     private static func json(_ line: Line) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSONOutput.line(line)) ?? "{}"
     }
 
     func record(_ outcome: ApplyJob.Outcome) {

@@ -2,6 +2,7 @@ import Imaging
 import Platform
 import Session
 import Templates
+import Values
 import Watermark
 
 /// `stampcam templates check`: validates template files and warns about text no font can show.

@@ -1,3 +1,5 @@
+import Values
+
 /// Who may use the server, decided per request before anything else is looked at.
 ///
 /// - Without a token (listening on loopback): only this machine can connect, so the checks are
@@ -70,11 +72,11 @@ struct AccessPolicy: Sendable {
 
     private func bearer(_ request: HTTPRequest) -> String? {
         guard let value = request.headers["authorization"], value.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(value.dropFirst(7)).trimmingSpaces
+        return String(value.dropFirst(7)).trimmingWhitespace
     }
 
     private static func isJSON(_ type: String) -> Bool {
-        let media = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces.lowercased() } ?? ""
+        let media = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingWhitespace.lowercased() } ?? ""
         return media == "application/json"
     }
 

@@ -39,13 +39,12 @@ final class EventFeed: StreamFeed {
         let version = app.hub.version
         if version != position.version {
             position.version = version
-            text += "event: state\ndata: " + String(decoding: app.stateJSON(for: client).bytes, as: UTF8.self) + "\n\n"
+            text += "event: state\ndata: " + String(decoding: WebJSON.bytes(app.stateJSON(for: client)), as: UTF8.self) + "\n\n"
         }
         for numbered in app.hub.notices(after: position.notice) {
             position.notice = numbered.number
-            let notice = JSONText.object(["text": .string(PathEncoding.display(numbered.notice.text)),
-                                          "warning": .bool(numbered.notice.isWarning)])
-            text += "event: notice\ndata: " + String(decoding: notice, as: UTF8.self) + "\n\n"
+            let notice = WebJSON.Notice(text: PathEncoding.display(numbered.notice.text), warning: numbered.notice.isWarning)
+            text += "event: notice\ndata: " + String(decoding: WebJSON.bytes(notice), as: UTF8.self) + "\n\n"
         }
         if text.isEmpty && now - position.lastSend >= Self.keepAliveSeconds { text = ": keep-alive\n\n" }
         if !text.isEmpty { position.lastSend = now }

@@ -34,7 +34,7 @@ struct HTTPResponse: Sendable {
 
     /// `{"error": "…"}` with `status`.
     static func json(status: Int, error: String, headers: [(String, String)] = []) -> HTTPResponse {
-        json(status: status, JSONText.object(["error": .string(error)]), headers: headers)
+        json(status: status, WebJSON.bytes(WebJSON.Refusal(error: error)), headers: headers)
     }
 
     /// Plain text (for people, not scripts: a 401 page).

@@ -4,7 +4,6 @@ import Library
 import Platform
 import Session
 import Synchronization
-import Templates
 
 /// Follows the shoot controller for every browser at once, on a thread of its own: turns each new
 /// picture into one JPEG that all live streams share (only while someone watches), numbers the

@@ -2,7 +2,7 @@ import Capture
 import Platform
 import Session
 import Synchronization
-import Templates
+import Values
 
 /// The browser viewfinder's HTTP side, without sockets: every request becomes a response here,
 /// so routing, access and the JSON API are tested with plain values.
@@ -81,8 +81,8 @@ final class WebApp: Sendable {
         case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
         case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")
-        case "/api/state": return .json(stateJSON(for: client).bytes)
-        case "/api/styles": return .json(stylesJSON().bytes)
+        case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
+        case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
         case "/api/shots": return shotsList(limit: request.query["limit"])
         case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
         default: return eventStream(for: client, head: request.method == "HEAD")
@@ -149,7 +149,7 @@ final class WebApp: Sendable {
             seat.withLock { $0.takeOver(client, at: now) }
             seatChanges.withLock { $0 += 1 }
             hub.touch()
-            return .json(stateJSON(for: client).bytes)
+            return .json(WebJSON.bytes(stateJSON(for: client)))
         }
         let (allowed, holder, changedHolder) = seat.withLock { seat -> (Bool, String, Bool) in
             let before = seat.holder
@@ -168,7 +168,7 @@ final class WebApp: Sendable {
         } catch {
             return error.response
         }
-        return .json(stateJSON(for: client).bytes)
+        return .json(WebJSON.bytes(stateJSON(for: client)))
     }
 
     /// Why a request changed nothing, and its status.
@@ -281,7 +281,7 @@ final class WebApp: Sendable {
                 guard given.count <= Self.maxFieldLength else {
                     throw .badRequest("'\(key)' is \(given.count) characters long; at most \(Self.maxFieldLength)")
                 }
-                let trimmed = given.trimmingSpaces
+                let trimmed = given.trimmingWhitespace
                 text = trimmed.isEmpty ? nil : trimmed
             default:
                 throw .badRequest("'\(key)' must be text (or null to clear it)")
@@ -333,49 +333,29 @@ final class WebApp: Sendable {
 
     /// The state as `client` sees it, made now from the controller (an answer to a change shows
     /// the change). `version` never goes down: a page drops a document older than one it has shown.
-    func stateJSON(for client: ControlSeat.Client) -> JSONText {
+    func stateJSON(for client: ControlSeat.Client) -> WebJSON.State {
         let changes = seatChanges.withLock { $0 }
         let holder = seat.withLock { $0.holder }
         let snapshot = controller.snapshot()
         let shots = hub.shots
         let state = WebState(snapshot, shots: shots.count)
-        let version = snapshot.generation + changes
         let style = styles.indices.contains(state.style) ? styles[state.style] : (id: "", name: "")
         let fields = state.fields
-        var pairs: [(String, JSONText)] = [
-            ("version", .int(version)),
-            ("phase", .string(state.phase)),
-            ("message", .optional(state.message)),
-            ("error", .bool(state.isError)),
-            ("style", .object([("index", .int(state.style)), ("id", .string(style.id)), ("name", .string(style.name)),
-                               ("count", .int(styles.count))])),
-            ("flash", .object([("mode", .string(state.flash.rawValue)),
-                               ("modes", .array(state.flashModes.map { .string($0.rawValue) }))])),
-            ("zoom", .object([("factor", .number(state.zoom)), ("max", .number(state.maxZoom))])),
-            ("camera", .object([("name", .string(state.camera)), ("index", .int(state.cameraIndex)),
-                                ("count", .int(state.cameraCount)), ("width", .int(state.frameWidth)),
-                                ("height", .int(state.frameHeight))])),
-            ("fields", .object([("user", .optional(fields.user)), ("project", .optional(fields.project)),
-                                ("location", .optional(fields.location)), ("note", .optional(fields.note))])),
-            ("projects", .array(projects.map(JSONText.string))),
-            ("shots", .int(state.shotCount)),
-            ("unsaved", .bool(state.unsaved)),
-            ("folder", .string(state.folder)),
-            ("control", .object([("holder", .optional(holder?.label)), ("mine", .bool(holder?.id == client.id)),
-                                 ("free", .bool(holder == nil))])),
-        ]
-        if let last = shots.last {
-            pairs.append(("lastSaved", shotJSON(last)))
-        } else {
-            pairs.append(("lastSaved", .null))
-        }
-        return .object(pairs)
+        let camera = WebJSON.State.Camera(name: state.camera, index: state.cameraIndex, count: state.cameraCount,
+                                          width: state.frameWidth, height: state.frameHeight)
+        let given = WebJSON.State.Fields(user: fields.user, project: fields.project, location: fields.location, note: fields.note)
+        let control = WebJSON.State.Control(holder: holder?.label, mine: holder?.id == client.id, free: holder == nil)
+        return WebJSON.State(
+            version: snapshot.generation + changes, phase: state.phase, message: state.message, error: state.isError,
+            style: WebJSON.State.CurrentStyle(index: state.style, id: style.id, name: style.name, count: styles.count),
+            flash: WebJSON.State.Flash(mode: state.flash.rawValue, modes: state.flashModes.map { $0.rawValue }),
+            zoom: WebJSON.State.Zoom(factor: state.zoom, max: state.maxZoom), camera: camera, fields: given,
+            projects: projects, shots: state.shotCount, unsaved: state.unsaved, folder: state.folder, control: control,
+            lastSaved: shots.last.map { shotJSON($0) })
     }
 
-    private func stylesJSON() -> JSONText {
-        .array(styles.enumerated().map { index, style in
-            .object([("index", .int(index)), ("id", .string(style.id)), ("name", .string(style.name))])
-        })
+    private func stylesJSON() -> [WebJSON.Style] {
+        styles.enumerated().map { index, style in WebJSON.Style(index: index, id: style.id, name: style.name) }
     }
 
     /// This session's photos, newest first; `?limit=N` for the newest N only.
@@ -387,19 +367,17 @@ final class WebApp: Sendable {
             }
             count = number
         }
-        return .json(JSONText.array(hub.shots.reversed().prefix(count).map(shotJSON)).bytes)
+        return .json(WebJSON.bytes(hub.shots.reversed().prefix(count).map(shotJSON)))
     }
 
-    private func shotJSON(_ shot: LiveHub.Shot) -> JSONText {
+    private func shotJSON(_ shot: LiveHub.Shot) -> WebJSON.Shot {
         let url = "/shots/" + Self.percentEncoded(shot.name)
-        return .object([("name", .string(PathEncoding.display(shot.name))), ("url", .string(url)),
-                        ("thumbnail", .string(url + "?thumbnail=1"))])
+        return WebJSON.Shot(name: PathEncoding.display(shot.name), url: url, thumbnail: url + "?thumbnail=1")
     }
 
     /// A file name in a URL path: every byte but letters, digits and `-._~` as `%XX`, so names
     /// that are not UTF-8 come back byte for byte.
     static func percentEncoded(_ name: String) -> String {
-        let digits = Array("0123456789ABCDEF")
         var text = ""
         for byte in PathEncoding.encode(name) {
             switch byte {
@@ -407,7 +385,7 @@ final class WebApp: Sendable {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 text.append(Character(Unicode.Scalar(byte)))
             default:
-                text += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+                text += "%" + Hex.padded(byte, digits: 2, uppercase: true)
             }
         }
         return text

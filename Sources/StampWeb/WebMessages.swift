@@ -1,10 +1,7 @@
 import Capture
-import Imaging
 import Library
 import Platform
 import Session
-import Templates
-import Watermark
 
 /// Errors in the browser's words: the same facts as on the command line, with advice a person
 /// can follow on the page ("tap Flash to turn it off") instead of options to pass.
@@ -15,26 +12,12 @@ public enum WebMessages {
         case let error as CaptureError:
             return error.description + advice(error)
         case let error as WriteError:
-            let reason: String
-            switch error.cause {
-            case .file(let file): reason = file.description
-            case .image(let image): reason = image.description
-            case .template(let template): reason = template.description
-            case .watermark(let watermark): reason = watermark.description
-            }
             let saved = error.saved.isEmpty
                 ? ""
                 : " Saved only " + error.saved.map { PathEncoding.display(PhotoName.lastComponent($0)) }.joined(separator: ", ") + "."
-            return reason + "." + saved + " The photo is kept: " + fix(error.cause) + ", then tap Use again."
-        case let error as FileError:
-            return error.description
-        case let error as ImageError:
-            return error.description
-        case let error as TemplateError:
-            return error.description
-        case let error as WatermarkError:
-            return error.description
+            return error.cause.description + "." + saved + " The photo is kept: " + fix(error.cause) + ", then tap Use again."
         default:
+            // Each layer's error (FileError, ImageError, TemplateError, WatermarkError …) says it in its description.
             return "\(error)"
         }
     }

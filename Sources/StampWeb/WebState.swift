@@ -3,6 +3,7 @@ import Library
 import Platform
 import Session
 import Templates
+import Values
 
 /// What the page shows, taken from a controller snapshot: the phase, the line to show, the style,
 /// flash, zoom, camera and field values. Equal values mean nothing for the page to redraw.

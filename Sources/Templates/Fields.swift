@@ -1,3 +1,5 @@
+import Values
+
 /// Everything a stamp can show, gathered before rendering so a render reads no clock or environment.
 public struct Fields: Sendable, Equatable {
     public var time: Timestamp?

@@ -1,3 +1,5 @@
+import Values
+
 extension Template {
     /// Reads a template from JSON. Unknown keys, wrong types, out-of-range values, unknown versions
     /// and JSON that is not well-formed are errors naming `file`, the JSON path and, for the latter,
@@ -197,7 +199,7 @@ struct Node {
     }
 
     func child(_ key: String, _ value: JSONValue) -> Node {
-        let shown = JSONReader.display(key)
+        let shown = JSONValue.displayedKey(key)
         return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file)
     }
 

@@ -1,3 +1,5 @@
+import Values
+
 /// The variables a template can use and how each is formatted.
 public enum Variables {
     /// Built-in names; any other name is looked up in the values given for it.
@@ -66,11 +68,11 @@ public enum Variables {
         case "lat":
             guard let latitude = fields.latitude else { return "" }
             return format == "dms" ? Coordinates.dms(latitude, positive: "N", negative: "S")
-                : Coordinates.fixed(latitude, 5)
+                : fixedPoint(latitude, places: 5)
         case "lon":
             guard let longitude = fields.longitude else { return "" }
             return format == "dms" ? Coordinates.dms(longitude, positive: "E", negative: "W")
-                : Coordinates.fixed(longitude, 5)
+                : fixedPoint(longitude, places: 5)
         case "coords":
             guard let latitude = fields.latitude, let longitude = fields.longitude else { return "" }
             return format == "dms" ? Coordinates.dms(latitude: latitude, longitude: longitude)
@@ -86,7 +88,7 @@ public enum Variables {
             return Coordinates.heading(heading)
         case "speed":
             guard let speed = fields.speed, speed.isFinite, speed >= 0, speed < 1e6 else { return "" }
-            return Coordinates.fixed(speed * 3.6, 1) + " km/h"
+            return fixedPoint(speed * 3.6, places: 1) + " km/h"
         case "gps_time":
             guard let time = fields.gpsTime else { return "" }
             return TimeFormat.format(time.converted(toOffsetMinutes: 0), format ?? "%Y-%m-%d %H:%M:%S UTC")
@@ -121,7 +123,7 @@ public enum Variables {
         let (text, stoppedEarly) = cleaned(value, window: limit * 8 + 8)
         if !stoppedEarly && text.count <= limit { return (text, nil) }
         let end = text.index(text.startIndex, offsetBy: limit - 1, limitedBy: text.endIndex) ?? text.endIndex
-        return (String(text[..<end]).trimmed + "…", value.count)
+        return (String(text[..<end]).trimmingWhitespace + "…", value.count)
     }
 
     /// `value` with each run of control characters as one space, trimmed; with a `window`, only its
@@ -130,7 +132,7 @@ public enum Variables {
         var scalars = String.UnicodeScalarView()
         var kept = 0, inBreak = false
         for scalar in value.unicodeScalars {
-            if let window, kept >= window { return (String(scalars).trimmed, true) }
+            if let window, kept >= window { return (String(scalars).trimmingWhitespace, true) }
             // Cc (C0, DEL, C1) and the line and paragraph separators, which Pango breaks lines at.
             let isBreak = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029
@@ -140,7 +142,7 @@ public enum Variables {
             }
             inBreak = isBreak
         }
-        return (String(scalars).trimmed, false)
+        return (String(scalars).trimmingWhitespace, false)
     }
 
     /// Whether `name` is a built-in variable (any other needs a value given with `--set`).
@@ -172,14 +174,5 @@ public enum Variables {
             }
         }
         return table[a.count][b.count]
-    }
-}
-
-extension String {
-    var trimmed: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 }

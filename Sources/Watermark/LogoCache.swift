@@ -1,3 +1,4 @@
+import Imaging
 import Platform
 import Synchronization
 
@@ -49,10 +50,10 @@ public final class LogoCache: Sendable {
         let width: Int
         let height: Int
         /// The decoded file, when small enough to keep for scaling to another size.
-        let source: DecodedPNG?
+        let source: PNGImage?
         var images: [(width: Int, height: Int, image: LogoImage)] = []
 
-        init(version: Version, source: DecodedPNG) {
+        init(version: Version, source: PNGImage) {
             self.version = version
             width = source.width
             height = source.height
@@ -94,7 +95,7 @@ public final class LogoCache: Sendable {
             if let held = entry.images.first(where: { $0.width == size.width && $0.height == size.height }) {
                 return held.image
             }
-            let source: DecodedPNG
+            let source: PNGImage
             if let decoded = fresh ?? entry.source {
                 source = decoded
             } else {
@@ -111,7 +112,7 @@ public final class LogoCache: Sendable {
 
     /// The cached entry for `path` when the file has not changed since, else a new one, with the
     /// image just decoded for it (kept in the entry only when it is small).
-    private static func entry(_ path: String, in state: inout State) throws(WatermarkError) -> (entry: Entry, fresh: DecodedPNG?) {
+    private static func entry(_ path: String, in state: inout State) throws(WatermarkError) -> (entry: Entry, fresh: PNGImage?) {
         if let status = FileStatus(path: path), let cached = state.entries[path],
            cached.version == Version(identity: status.identity, size: status.size, modified: status.modified) {
             return (cached, nil)
@@ -124,7 +125,7 @@ public final class LogoCache: Sendable {
     }
 
     /// Reads and decodes the file.
-    private static func decode(_ path: String, state: inout State) throws(WatermarkError) -> (source: DecodedPNG, version: Version) {
+    private static func decode(_ path: String, state: inout State) throws(WatermarkError) -> (source: PNGImage, version: Version) {
         let bytes: [UInt8], version: Version
         // stat does not open the file, so it never waits on a FIFO; reading checks the kind again.
         let status = FileStatus(path: path)
@@ -135,10 +136,10 @@ public final class LogoCache: Sendable {
         }
         guard let status else { throw .logo(path: path, reason: "file not found") }
         version = Version(identity: status.identity, size: status.size, modified: status.modified)
-        guard bytes.starts(with: DecodedPNG.signature) else {
+        guard bytes.starts(with: PNGImage.signature) else {
             throw .logo(path: path, reason: bytes.isEmpty ? "the file is empty, not a PNG" : "not a PNG file")
         }
-        guard let size = DecodedPNG.size(of: bytes) else {
+        guard let size = PNGImage.size(of: bytes) else {
             throw .logo(path: path, reason: "not a valid PNG file (its image header is missing or damaged)")
         }
         guard size.width <= maxPixels / size.height else {
@@ -148,9 +149,16 @@ public final class LogoCache: Sendable {
         }
         state.decodes += 1
         do {
-            return (try DecodedPNG(bytes: bytes), version)
+            return (try PNGImage(bytes: bytes), version)
         } catch {
-            throw .logo(path: path, reason: "not a valid PNG file: \(error.reason)")
+            throw .logo(path: path, reason: reason(error))
+        }
+    }
+
+    private static func reason(_ error: ImageError) -> String {
+        switch error {
+        case .corruptFile(_, let detail): return "not a valid PNG file: " + detail
+        default: return error.description
         }
     }
 

@@ -1,5 +1,6 @@
 import Imaging
 import Templates
+import Values
 
 /// What a render draws: everything, everything but the text, or only the text's shapes in white.
 package enum RenderMode: Sendable {
@@ -151,8 +152,7 @@ public final class Watermarker {
 
     /// `U+1F3D7 🏗`; the code alone for a character that does not print (a control, a combining mark).
     static func describe(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let code = Hex.codePoint(scalar)
         let properties = scalar.properties
         let printable = !properties.isDefaultIgnorableCodePoint && properties.generalCategory != .control
             && properties.generalCategory != .nonspacingMark && properties.generalCategory != .enclosingMark

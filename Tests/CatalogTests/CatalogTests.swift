@@ -1,9 +1,9 @@
 @testable import Catalog
 import Foundation
 import Platform
-import Templates
 import Testing
 import TestSupport
+import Values
 
 /// The catalog file: its schema and upgrades, rows in and out byte for byte, what it refuses, and
 /// several writers at once.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Templates
+import Values
 @testable import Library
 
 @Suite struct PhotoNameTests {

@@ -5,6 +5,7 @@ import Library
 import Location
 import Session
 import Templates
+import Values
 import Platform
 import Testing
 import TestSupport

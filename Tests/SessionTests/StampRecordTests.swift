@@ -5,6 +5,7 @@ import Session
 import Templates
 import Testing
 import TestSupport
+import Values
 import Watermark
 
 /// What a stamped photo carries besides its pixels: decided by `StampRecord`, written by

@@ -4,6 +4,7 @@ import Platform
 import Templates
 import Testing
 import TestSupport
+import Values
 
 /// The photo log end to end: rows for every command that writes photos, where the catalog lives,
 /// what happens when it cannot be written, several writers, kill -9, and `log` with its filters,

@@ -3,6 +3,7 @@ import Catalog
 import Library
 import Templates
 import Testing
+import Values
 
 /// `--since`/`--until` words and dates, against a fixed clock and zone; the log table's columns.
 @Suite struct DateArgumentTests {

@@ -4,6 +4,7 @@ import Platform
 import Templates
 import Testing
 import TestSupport
+import Values
 
 /// `stampcam log` with its filters, `--check`, `--rebuild` and `--merge`, and `export`.
 @Suite struct LogCommandTests {

@@ -62,13 +62,22 @@ import Testing
         #expect(!ClientLabel.isClientID("ünïcode-id"))
     }
 
-    @Test("JSON text escapes what must be escaped and nothing else")
-    func json() {
-        let document = JSONText.object([("a", .string("quote \" backslash \\ newline \n tab \t bell \u{7} del \u{7F} é 山")),
-                                        ("n", .number(1.5)), ("i", .int(-3)), ("whole", .number(2)), ("inf", .number(.infinity)),
-                                        ("list", .array([.null, .bool(true)]))])
-        let text = String(decoding: document.bytes, as: UTF8.self)
-        #expect(text == #"{"a":"quote \" backslash \\ newline \n tab \t bell \u0007 del \u007f é 山","n":1.5,"i":-3,"whole":2,"inf":null,"list":[null,true]}"#)
+    @Test("the state document: every key the page reads, null for what is absent, in one order")
+    func stateDocument() {
+        let state = WebJSON.State(
+            version: 7, phase: "reviewing", message: nil, error: false,
+            style: .init(index: 1, id: "banner", name: "Banner", count: 2), flash: .init(mode: "off", modes: ["off", "torch"]),
+            zoom: .init(factor: 1.5, max: 4), camera: .init(name: "Test pattern", index: 0, count: 1, width: 640, height: 360),
+            fields: .init(user: "Ana \"A\" 李\n", project: nil, location: "Pier 4/2", note: nil), projects: ["North"], shots: 2,
+            unsaved: true, folder: "/photos", control: .init(holder: nil, mine: false, free: true), lastSaved: nil)
+        #expect(String(decoding: WebJSON.bytes(state), as: UTF8.self) == #"{"camera":{"count":1,"height":360,"index":0,"name":"Test pattern","width":640},"#
+            + #""control":{"free":true,"holder":null,"mine":false},"error":false,"fields":{"location":"Pier 4/2","note":null,"project":null,"#
+            + #""user":"Ana \"A\" 李\n"},"flash":{"mode":"off","modes":["off","torch"]},"folder":"/photos","lastSaved":null,"message":null,"#
+            + #""phase":"reviewing","projects":["North"],"shots":2,"style":{"count":2,"id":"banner","index":1,"name":"Banner"},"#
+            + #""unsaved":true,"version":7,"zoom":{"factor":1.5,"max":4}}"#)
+        let shot = WebJSON.Shot(name: "a.jpg", url: "/shots/a.jpg", thumbnail: "/shots/a.jpg?thumbnail=1")
+        #expect(String(decoding: WebJSON.bytes(WebJSON.Refusal(error: "no such API: /x")), as: UTF8.self) == #"{"error":"no such API: /x"}"#)
+        #expect(String(decoding: WebJSON.bytes([shot]), as: UTF8.self) == #"[{"name":"a.jpg","thumbnail":"/shots/a.jpg?thumbnail=1","url":"/shots/a.jpg"}]"#)
     }
 
     @Test("a QR code for a URL: finder patterns in three corners, the URL's size")

@@ -285,8 +285,10 @@ import TestSupport
             return
         }
         let opening = String(decoding: first, as: UTF8.self)
-        #expect(opening.hasPrefix("retry: 2000\n\nevent: state\ndata: {\"version\":"))
-        #expect(opening.hasSuffix("}\n\n") && !opening.dropLast(2).dropFirst(13).contains("\n\n"))
+        let head = "retry: 2000\n\nevent: state\ndata: "
+        #expect(opening.hasPrefix(head + "{") && opening.hasSuffix("}\n\n") && !opening.dropLast(2).dropFirst(13).contains("\n\n"))
+        let state = try #require(JSONSerialization.jsonObject(with: Data(opening.dropFirst(head.count).dropLast(2).utf8)) as? [String: Any])
+        #expect(state["version"] is Int && state["phase"] is String)
         #expect(events.next() == .wait, "nothing new")
         #expect(web.post("/api/style", "{\"step\": 1}").status == 200)
         var next = StreamStep.wait

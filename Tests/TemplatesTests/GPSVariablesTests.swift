@@ -1,5 +1,6 @@
 import Templates
 import Testing
+import Values
 
 /// How the GPS and place variables print.
 struct GPSVariablesTests {
@@ -27,14 +28,6 @@ struct GPSVariablesTests {
     ])
     func values(_ text: String, _ expected: String) throws {
         #expect(try Self.render(text, Self.fix) == expected)
-    }
-
-    @Test("headings name the nearest of eight points; 359.6° is north", arguments: [
-        (0.0, "0° N"), (22.4, "22° N"), (22.5, "23° NE"), (90, "90° E"), (180, "180° S"), (247, "247° SW"), (300, "300° NW"),
-        (337.4, "337° NW"), (337.6, "338° N"), (359.6, "0° N"), (-90, "270° W"), (720 + 45, "45° NE"),
-    ] as [(Double, String)])
-    func headings(_ degrees: Double, _ text: String) {
-        #expect(Coordinates.heading(degrees) == text)
     }
 
     @Test("a line of GPS variables without a fix is left out; nonsense values print nothing")

@@ -1,10 +1,11 @@
 import Testing
 import Templates
+import Values
 
 @Suite struct TemplateTextTests {
     static func template(_ lines: [String], title: String? = nil) throws(TemplateError) -> Template {
-        let quoted = lines.map { JSONReaderTests.quote($0) }.joined(separator: ", ")
-        let titleJSON = title.map { #", "title": {"text": \#(JSONReaderTests.quote($0))}"# } ?? ""
+        let quoted = lines.map { (try? JSONOutput.line($0)) ?? "" }.joined(separator: ", ")
+        let titleJSON = title.map { #", "title": {"text": \#((try? JSONOutput.line($0)) ?? "")}"# } ?? ""
         return try Template(json: Array(#"{"version": 1, "id": "t", "blocks": [{"lines": [\#(quoted)]\#(titleJSON)}]}"#.utf8),
                             file: "t.json", folder: "/t")
     }

@@ -1,5 +1,6 @@
 import Testing
 import Templates
+import Values
 
 @Suite struct TextTemplateTests {
     static let fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "EXIF", user: "Ana",

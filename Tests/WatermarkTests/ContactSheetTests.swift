@@ -3,6 +3,7 @@ import Imaging
 import Templates
 import Testing
 import TestSupport
+import Values
 @testable import Watermark
 
 /// The contact sheet `make sheet` renders: every built-in style (columns) on five photos (rows) —

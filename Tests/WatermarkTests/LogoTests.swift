@@ -130,6 +130,31 @@ import Synchronization
         #expect(blue.bitmap.rgb(x: Int(box.x) + 12, y: Int(box.y) + 12).blue > 200)
     }
 
+    @Test("logos in every PNG form are drawn in their colour and with their transparency over the box",
+          arguments: [PNGFixture.Form.palette, .greyAlpha(bits: 8), .greyAlpha(bits: 16), .rgb(bits: 16), .rgba(bits: 8)], [false, true])
+    func forms(form: PNGFixture.Form, interlaced: Bool) throws {
+        let folder = try TestFiles.temporaryFolder("logo-forms")
+        /// A light grey logo (grey forms keep only the red) with this opacity: the pixel it leaves in
+        /// the logo's place, and the box's own colour beside it.
+        func stamp(_ alpha: UInt8) throws -> (logo: Int, box: Int) {
+            let path = folder + "/logo-\(alpha).png"
+            try TestFiles.write(PNGFixture.make(width: 64, height: 64, form: form, interlaced: interlaced) { _, _ in (230, 230, 230, alpha) },
+                                to: path)
+            var photo = try Fixture.card()
+            let box = try #require(try Watermarker(fontConfig: Fixture.fontConfig, logos: LogoCache())
+                .stamp(&photo, template: try Self.template(logo: path), fields: Fixture.fields).boxes.first)
+            let logo = photo.bitmap.rgb(x: Int(box.x) + 12, y: Int(box.y) + 12), padding = photo.bitmap.rgb(x: Int(box.x) + 2, y: Int(box.y) + 2)
+            #expect(logo.red == logo.green && logo.green == logo.blue, "\(form): \(logo) is not grey")
+            return (Int(logo.red), Int(padding.red))
+        }
+        let opaque = try stamp(255)
+        #expect(abs(opaque.logo - 230) <= 3, "\(form): \(opaque)")
+        guard form.hasAlpha else { return }
+        let half = try stamp(128), clear = try stamp(0)
+        #expect(abs(half.logo - (230 * 128 + half.box * 127) / 255) <= 3, "\(form), half transparent: \(half)")
+        #expect(abs(clear.logo - clear.box) <= 3, "\(form), transparent: \(clear)")
+    }
+
     @Test("a very wide logo is limited to half the box's width beside the text")
     func wideLogo() throws {
         let folder = try TestFiles.temporaryFolder("logo-wide")

@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 import Imaging
 import Templates
+import Values
 import Watermark
 
 /// Shared set-up: fonts from fonts/fonts.conf, templates from templates/.

@@ -1,4 +1,5 @@
 import Platform
+import Values
 /// The controls of one node (a video node or a flash subdevice): looked up by id or by the names
 /// people type, set with errors a user can act on.
 final class ControlPanel {
@@ -105,7 +106,4 @@ extension ControlInfo {
 }
 
 /// "0x009c0901" for an id.
-func hexID(_ id: UInt32) -> String {
-    let hex = String(id, radix: 16)
-    return "0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex
-}
+func hexID(_ id: UInt32) -> String { "0x" + Hex.padded(id, digits: 8) }

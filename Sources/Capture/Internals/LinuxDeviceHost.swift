@@ -3,6 +3,7 @@ import CV4L2
 
 #if canImport(Glibc)
 import Glibc
+import Values
 #endif
 
 /// The real `VideoDeviceHost`: /dev, /dev/v4l/by-id, /sys/dev/char and CLOCK_MONOTONIC.
@@ -48,7 +49,7 @@ struct LinuxDeviceHost: VideoDeviceHost {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingNewline
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingWhitespace
             if text.hasPrefix("DEVNAME=") { return "/dev/" + text.dropFirst("DEVNAME=".count) }
         }
         return nil
@@ -68,8 +69,4 @@ struct LinuxDeviceHost: VideoDeviceHost {
         }
         return names
     }
-}
-
-extension String {
-    fileprivate var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

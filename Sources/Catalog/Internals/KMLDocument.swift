@@ -1,6 +1,6 @@
 import CXML2
 import Platform
-import Templates
+import Values
 
 /// Owns one libxml2 document being built as KML 2.2 (`kml` > `Document` > `Placemark`s); libxml2
 /// escapes every text when it writes the document out.

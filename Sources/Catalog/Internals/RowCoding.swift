@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Platform
-import Templates
+import Values
 
 /// Entries to row values and back. Reading trusts nothing: a row from another catalog file may hold
 /// any type in any column; a row without a readable path, size, SHA-256 or command is left out, and
@@ -35,16 +35,13 @@ enum RowCoding {
         return .real(value)
     }
 
-    /// `+08:00`, `-03:30`, `+00:00`.
+    /// `+08:00`, `-03:30`, `+00:00`; nil when the offset is unknown.
     static func zone(_ time: Timestamp) -> String? {
-        guard let minutes = time.utcOffsetMinutes else { return nil }
-        return (minutes < 0 ? "-" : "+") + zeroPadded(abs(minutes) / 60) + ":" + zeroPadded(abs(minutes) % 60)
+        time.utcOffsetMinutes == nil ? nil : time.exifOffset
     }
 
     private static func json(_ values: [String: String]) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) }
+        try? JSONOutput.line(values)
     }
 
     // MARK: reading

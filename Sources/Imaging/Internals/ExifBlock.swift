@@ -2,6 +2,7 @@ import CExif
 
 #if canImport(Glibc)
 import Glibc
+import Values
 #endif
 
 /// Owns one libexif `ExifData`. Reads fields from it and rewrites it for a processed photo.
@@ -93,8 +94,7 @@ final class ExifBlock {
         guard let entry = entry(tag), entry.pointee.format == EXIF_FORMAT_ASCII,
               let bytes = entry.pointee.data, entry.pointee.size > 0 else { return nil }
         let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size))
-        let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            .trimmingCharacters(in: " ")
+        let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self).trimmingWhitespace
         return text.isEmpty ? nil : text
     }
 
@@ -263,19 +263,10 @@ final class ExifBlock {
                 guard let entry = list[position] else { continue }
                 let tag = entry.pointee.tag
                 let name = exif_tag_get_name_in_ifd(tag, ifd).map { String(cString: $0) }
-                    ?? "tag 0x" + String(tag.rawValue, radix: 16)
+                    ?? "tag 0x" + Hex.padded(tag.rawValue, digits: 4)
                 result.append((ifd, tag, entry, Int(entry.pointee.size), name))
             }
         }
         return result
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        var slice = Substring(self)
-        while slice.first == character { slice.removeFirst() }
-        while slice.last == character { slice.removeLast() }
-        return String(slice)
     }
 }

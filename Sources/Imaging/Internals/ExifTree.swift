@@ -1,3 +1,5 @@
+import Values
+
 /// The TIFF structure inside an EXIF APP1 payload ("Exif\0\0" + TIFF), read entry by entry without
 /// interpreting values, so it can be written back with only the tags that change changed.
 ///
@@ -140,12 +142,12 @@ struct ExifTree {
                 let at = offset + 2 + index * 12
                 guard let tag = u16(at), let type = u16(at + 2), let components = u32(at + 4) else { break }
                 guard let unit = ExifTree.unitSize(type) else {
-                    problems.append("tag 0x\(String(tag, radix: 16)) has an unknown type \(type)")
+                    problems.append("tag 0x\(Hex.padded(tag, digits: 4)) has an unknown type \(type)")
                     continue
                 }
                 let (size, overflow) = Int(components).multipliedReportingOverflow(by: unit)
                 guard !overflow, size <= bytes.count else {
-                    problems.append("tag 0x\(String(tag, radix: 16)) is larger than the EXIF block")
+                    problems.append("tag 0x\(Hex.padded(tag, digits: 4)) is larger than the EXIF block")
                     continue
                 }
                 let start: Int
@@ -153,7 +155,7 @@ struct ExifTree {
                     start = at + 8
                 } else {
                     guard let valueOffset = u32(at + 8), Int(valueOffset) + size <= bytes.count else {
-                        problems.append("tag 0x\(String(tag, radix: 16)) points outside the EXIF block")
+                        problems.append("tag 0x\(Hex.padded(tag, digits: 4)) points outside the EXIF block")
                         continue
                     }
                     start = Int(valueOffset)
@@ -362,7 +364,7 @@ struct ExifTree {
         switch tag {
         case makerNoteTag: return "MakerNote"
         case userCommentTag: return "UserComment"
-        default: return "tag 0x" + String(tag, radix: 16)
+        default: return "tag 0x" + Hex.padded(tag, digits: 4)
         }
     }
 }

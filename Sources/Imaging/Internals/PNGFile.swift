@@ -1,16 +1,13 @@
 import CCairo
+import Platform
 
 extension Bitmap {
-    /// Reads a PNG (for golden images); alpha is dropped onto black.
+    /// Reads a PNG file (for golden images); alpha is dropped onto black.
     public init?(pngFile path: String) {
-        let surface = cairo_image_surface_create_from_png(path)!
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        self.init(width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))
-        draw { cr in
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_paint(cr)
-        }
+        guard let bytes = try? FileSystem.read(path),
+              let decoded = try? bytes.withUnsafeBytes({ (buffer) throws(ImageError) in try PNGReader.decode(buffer) }),
+              let bitmap = try? decoded.flattened() else { return nil }
+        self = bitmap
     }
 
     /// Writes the pixels as a PNG file (not atomic: for test output and goldens).

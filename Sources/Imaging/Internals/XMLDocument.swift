@@ -1,4 +1,5 @@
 import CXML2
+import Values
 
 /// Owns one libxml2 document: one parsed from untrusted bytes, or one being built for writing.
 /// Nodes handed out are only valid while the document lives.
@@ -35,7 +36,7 @@ final class XMLDocument {
         }
         guard let parsed else {
             let message = xmlGetLastError().flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "unreadable"
-            throw .malformed(message.trimmingTrailingNewlines)
+            throw .malformed(message.trimmingWhitespace)
         }
         document = parsed
         guard document.pointee.intSubset == nil, document.pointee.extSubset == nil else { throw .declaresEntities }
@@ -167,13 +168,5 @@ final class XMLDocument {
         let saved = xmlSaveDoc(context, document)
         guard xmlSaveClose(context) >= 0, saved >= 0, let content = xmlBufferContent(buffer) else { return nil }
         return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingNewlines: String {
-        var text = self
-        while text.last?.isNewline == true { text.removeLast() }
-        return text
     }
 }

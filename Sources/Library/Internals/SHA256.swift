@@ -1,4 +1,5 @@
 import CCrypto
+import Values
 
 /// OpenSSL's SHA-256 (libcrypto, which uses the CPU's SHA instructions where it has them).
 enum SHA256 {
@@ -10,13 +11,6 @@ enum SHA256 {
         }
         // EVP_Digest fails only when memory runs out; an empty fingerprint then matches nothing.
         guard done == 1, length == 32 else { return "" }
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Hex.lowercase(digest)
     }
 }

@@ -1,4 +1,5 @@
-import Templates
+import Values
+
 
 /// Reads sites out of a GeoJSON document strictly: every feature checked, every problem named by
 /// the feature's index and the JSON path inside it.
@@ -23,7 +24,7 @@ struct GeoJSONSites {
             throw .invalid(file: file, feature: nil, name: nil, path: "", problem: "not valid JSON: \(error)")
         }
         guard case .object(let top) = document else {
-            throw whole("expected a GeoJSON object (a FeatureCollection), found \(Self.kind(document))")
+            throw whole("expected a GeoJSON object (a FeatureCollection), found \(document.kind)")
         }
         switch top["type"] {
         case .string("FeatureCollection"):
@@ -58,7 +59,7 @@ struct GeoJSONSites {
                 throw Problem(path: "properties.name", text: properties["name"] == nil
                               ? "missing: every site needs a name" : "expected a string")
             }
-            let trimmed = given.trimmingSpaces
+            let trimmed = given.trimmingWhitespace
             guard !trimmed.isEmpty else { throw Problem(path: "properties.name", text: "empty: every site needs a name") }
             name = trimmed
             let project = try Self.optionalText(properties, "project")
@@ -76,8 +77,8 @@ struct GeoJSONSites {
     private static func optionalText(_ properties: [String: JSONValue], _ key: String) throws(Problem) -> String? {
         switch properties[key] {
         case nil, .null?: return nil
-        case .string(let text)?: return text.trimmingSpaces.isEmpty ? nil : text.trimmingSpaces
-        case let other?: throw Problem(path: "properties.\(key)", text: "expected a string, found \(kind(other))")
+        case .string(let text)?: return text.trimmingWhitespace.isEmpty ? nil : text.trimmingWhitespace
+        case let other?: throw Problem(path: "properties.\(key)", text: "expected a string, found \(other.kind)")
         }
     }
 
@@ -170,31 +171,11 @@ struct GeoJSONSites {
         return (longitude, latitude)
     }
 
-    static func kind(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "true or false"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "a list"
-        case .object: return "an object"
-        }
-    }
-
     private static func describe(_ value: JSONValue) -> String {
         switch value {
         case .number(let number): return "\(number)"
         case .array(let items): return "a list of \(items.count)"
-        default: return kind(value)
+        default: return value.kind
         }
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 }

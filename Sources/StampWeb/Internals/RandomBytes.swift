@@ -1,3 +1,5 @@
+import Values
+
 /// Random bytes for access tokens: the system's generator (getrandom(2) on Linux).
 enum RandomBytes {
     static func make(_ count: Int) -> [UInt8] {
@@ -6,8 +8,5 @@ enum RandomBytes {
     }
 
     /// `count` random bytes as lowercase hex.
-    static func hex(_ count: Int) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(make(count).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
-    }
+    static func hex(_ count: Int) -> String { Hex.lowercase(make(count)) }
 }

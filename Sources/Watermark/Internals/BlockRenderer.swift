@@ -1,5 +1,6 @@
 import CCairo
 import Templates
+import Values
 
 /// Lays out and draws one template block on a photo of a given size. Every size is derived from the
 /// photo's short side, so the block looks the same at any resolution.

@@ -2,6 +2,7 @@ import CCairo
 import CPango
 import Imaging
 import Templates
+import Values
 
 extension Watermarker {
     /// Tiles photos in a grid on a dark background, each captioned underneath: the way to compare

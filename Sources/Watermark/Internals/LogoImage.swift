@@ -1,4 +1,5 @@
 import CCairo
+import Imaging
 
 /// A logo's pixels at the size it is drawn: premultiplied ARGB32 in Cairo's layout. Immutable, so one
 /// value serves every worker thread; each draw wraps the bytes in a Cairo surface of its own.
@@ -11,18 +12,20 @@ final class LogoImage: Sendable {
     var byteCount: Int { pixels.count }
 
     /// `source` scaled to `width` × `height`; nil when Cairo cannot make the surface.
-    init?(scaling source: DecodedPNG, width: Int, height: Int) {
+    init?(scaling source: PNGImage, width: Int, height: Int) {
         guard width > 0, height > 0,
               let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
         defer { cairo_surface_destroy(target) }
         guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(target) else { return nil }
         cairo_scale(cr, Double(width) / Double(source.width), Double(height) / Double(source.height))
-        cairo_set_source_surface(cr, source.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        // Edge pixels repeat outwards instead of fading into transparency at the logo's border.
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint(cr)
-        cairo_destroy(cr)
+        source.withCairoSource { surface in
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            // Edge pixels repeat outwards instead of fading into transparency at the logo's border.
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
+        }
+        cairo_destroy(cr)  // drops the pattern's reference to the source
         cairo_surface_flush(target)
         let stride = Int(cairo_image_surface_get_stride(target))
         guard let data = cairo_image_surface_get_data(target) else { return nil }

@@ -122,9 +122,3 @@ public struct Timestamp: Sendable, Equatable {
         return sign + zeroPadded(abs(minutes) / 60) + ":" + zeroPadded(abs(minutes) % 60)
     }
 }
-
-/// `value` in decimal with leading zeros up to `width` digits: `zeroPadded(7, 2)` is `07`.
-public func zeroPadded(_ value: Int, _ width: Int = 2) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-}

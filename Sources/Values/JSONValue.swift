@@ -1,5 +1,5 @@
-/// A parsed JSON document, kept as a tree so a template (or the config file) can be read strictly:
-/// every key checked, every error named by its path.
+/// A parsed JSON document, kept as a tree so a template, the config file, a GeoJSON file or a request
+/// can be read strictly: every key checked, every error named by its path.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -38,8 +38,12 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A key as a message shows it in a value's path: as it is, unless it is long or holds control
+    /// characters (shortened, controls as `?`).
+    public static func displayedKey(_ key: String) -> String { JSONReader.display(key) }
+
     /// What the value is, for error messages: "a number", "a string" …
-    var kind: String {
+    public var kind: String {
         switch self {
         case .null: return "null"
         case .bool: return "true or false"

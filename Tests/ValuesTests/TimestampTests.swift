@@ -1,5 +1,5 @@
 import Testing
-import Templates
+import Values
 
 @Suite struct TimestampTests {
     @Test("ISO 8601 from the command line", arguments: [
@@ -51,5 +51,26 @@ import Templates
         #expect(Timestamp(iso8601: "2026-03-01T10:00:00")?.converted(toOffsetMinutes: 60) == Timestamp(iso8601: "2026-03-01T10:00:00+01:00"))
         #expect(Timestamp(iso8601: "1970-01-01T00:00:00Z")?.secondsSinceEpoch == 0)
         #expect(Timestamp(iso8601: "2024-02-29T12:00:00Z")?.secondsSinceEpoch == 1_709_208_000)
+    }
+
+    @Test("weekday and day of the year, across leap years and before 1970")
+    func calendar() throws {
+        let leapDay = try #require(Timestamp(iso8601: "2024-02-29T12:00:00"))
+        #expect(leapDay.weekday == 4 && leapDay.dayOfYear == 60)  // a Thursday
+        let newYear = try #require(Timestamp(iso8601: "2026-01-01T00:00:00"))
+        #expect(newYear.weekday == 4 && newYear.dayOfYear == 1)
+        let old = try #require(Timestamp(iso8601: "1969-12-31T23:59:59Z"))
+        #expect(old.weekday == 3 && old.dayOfYear == 365 && old.secondsSinceEpoch == -1)
+        #expect(Timestamp(secondsSinceEpoch: -1, utcOffsetMinutes: 0) == old)
+    }
+
+    @Test("offsets as EXIF, strftime's %z and people write them")
+    func offsets() throws {
+        let east = try #require(Timestamp(iso8601: "2026-01-02T03:04:05+05:30"))
+        #expect(east.exifOffset == "+05:30" && east.compactOffset == "+0530" && east.offsetText == "+05:30")
+        let utc = try #require(Timestamp(iso8601: "2026-01-02T03:04:05Z"))
+        #expect(utc.exifOffset == "+00:00" && utc.compactOffset == "+0000" && utc.offsetText == "UTC" && utc.iso8601 == "2026-01-02T03:04:05Z")
+        let unknown = try #require(Timestamp(iso8601: "2026-01-02T03:04:05"))
+        #expect(unknown.exifOffset == "" && unknown.compactOffset == "" && unknown.exifText == "2026:01:02 03:04:05")
     }
 }

@@ -176,13 +176,13 @@ struct JSONReader {
             case UInt8(ascii: "\\"):
                 try escape(into: &buffer)
             case 0..<0x20:
-                throw fail("a control character (\(Self.code(UInt32(byte)))) inside a string; write a line break as \\n, a tab as \\t")
+                throw fail("a control character (\(Self.code(byte))) inside a string; write a line break as \\n, a tab as \\t")
             case 0x20..<0x80:
                 buffer.append(byte)
                 index += 1
             default:
                 guard let length = utf8SequenceLength(at: index) else {
-                    throw fail("invalid UTF-8 (byte 0x\(Self.hex(UInt32(byte), digits: 2))); save the file as UTF-8")
+                    throw fail("invalid UTF-8 (byte 0x\(Hex.padded(byte, digits: 2, uppercase: true))); save the file as UTF-8")
                 }
                 buffer.append(contentsOf: bytes[index..<index + length])
                 index += length
@@ -208,13 +208,13 @@ struct JSONReader {
         var scalarValue = try hexEscape()
         if (0xD800...0xDBFF).contains(scalarValue) {
             let high = scalarValue
-            let unpaired = fail("\\u\(Self.hex(high, digits: 4)) is the first half of a surrogate pair without its second half")
+            let unpaired = fail("\\u\(Hex.padded(high, digits: 4, uppercase: true)) is the first half of a surrogate pair without its second half")
             guard bytes[index...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else { throw unpaired }
             let low = try hexEscape()
             guard (0xDC00...0xDFFF).contains(low) else { throw unpaired }
             scalarValue = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(scalarValue) {
-            throw fail("\\u\(Self.hex(scalarValue, digits: 4)) is the second half of a surrogate pair without its first half")
+            throw fail("\\u\(Hex.padded(scalarValue, digits: 4, uppercase: true)) is the second half of a surrogate pair without its first half")
         }
         guard scalarValue != 0, let scalar = Unicode.Scalar(scalarValue) else {
             throw fail("\\u0000 (a NUL character) is not allowed in a template", syntax: false)
@@ -272,9 +272,9 @@ struct JSONReader {
     private func found() -> String {
         guard index < bytes.count else { return "the end of the file" }
         let byte = bytes[index]
-        if byte < 0x80 { return byte < 0x20 || byte == 0x7F ? Self.code(UInt32(byte)) : "'\(Self.printable(byte))'" }
+        if byte < 0x80 { return byte < 0x20 || byte == 0x7F ? Self.code(byte) : "'\(Self.printable(byte))'" }
         guard let length = utf8SequenceLength(at: index) else {
-            return "byte 0x\(Self.hex(UInt32(byte), digits: 2)) (not UTF-8; save the file as UTF-8)"
+            return "byte 0x\(Hex.padded(byte, digits: 2, uppercase: true)) (not UTF-8; save the file as UTF-8)"
         }
         return "'\(String(decoding: bytes[index..<index + length], as: UTF8.self))'"
     }
@@ -321,14 +321,9 @@ struct JSONReader {
     }
 
     private static func printable(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : code(UInt32(byte))
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : code(byte)
     }
 
     /// `U+000A`
-    private static func code(_ value: UInt32) -> String { "U+" + hex(value, digits: 4) }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
+    private static func code(_ byte: UInt8) -> String { Hex.codePoint(Unicode.Scalar(byte)) }
 }

@@ -13,14 +13,7 @@ export XDG_DATA_HOME=$WORK/data
 VENV=$WORK/venv
 RUNS=${RUNS:-5}
 
-need=()
-for p in libvips-tools libvips42 imagemagick graphicsmagick libjpeg-turbo-progs time hyperfine python3-venv bc; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-    SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
-fi
+Tests/lib/ensure-packages.sh libvips-tools libvips42 imagemagick graphicsmagick libjpeg-turbo-progs time hyperfine python3-venv bc
 [ -x "$VENV/bin/python" ] || { python3 -m venv "$VENV" && "$VENV/bin/pip" install -q pyvips; }
 
 mkdir -p "$WORK"

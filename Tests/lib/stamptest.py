@@ -84,7 +84,7 @@ def accepts_connections(port, host="127.0.0.1"):
 def isolated_env(folder, **extra):
     """The environment for a stampcam run that never sees the developer's configuration, catalog,
     caches or pictures: everything under `folder`."""
-    env = dict(os.environ, HOME=folder, XDG_CONFIG_HOME=os.path.join(folder, "config"),
+    env = dict(PATH=os.environ.get("PATH", "/usr/bin:/bin"), HOME=folder, XDG_CONFIG_HOME=os.path.join(folder, "config"),
                XDG_DATA_HOME=os.path.join(folder, "data"), XDG_CACHE_HOME=os.path.join(folder, "cache"),
                XDG_PICTURES_DIR=os.path.join(folder, "pictures"), TZ="UTC", LANG="C.UTF-8")
     env.update(extra)

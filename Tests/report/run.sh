@@ -9,7 +9,7 @@ set -u
 stampcam=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-. "$here/../vivid/checks.sh"
+. "$here/../lib/checks.sh"
 for tool in pdfinfo pdffonts pdftotext pdfimages pdftoppm python3 /usr/bin/time; do
     command -v "$tool" > /dev/null || { echo "report: '$tool' is missing (Debian: poppler-utils, python3, time)" >&2; exit 2; }
 done

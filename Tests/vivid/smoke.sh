@@ -40,7 +40,7 @@ echo "smoke: boot + run + copy-back took $((SECONDS - start)) s (vm.sh exit $sta
 
 # --- checks on the host --------------------------------------------------------------
 back=$work/payload/out-from-vm
-. "$here/checks.sh"
+. "$here/../lib/checks.sh"
 field() { awk -F ': ' -v k="$1" '{ sub(/^[ \t]+/, "") } index($0, k) == 1 { print $2; exit }' "$back/format.txt"; }
 # 4 bytes (one YUYV pixel pair) of the frame at row $1, column $2, as hex.
 pixels() { od -An -tx1 -N4 -j $(( ($1 * 640 + $2) * 2 )) "$back/frame.raw" 2>/dev/null | tr -d ' \n'; }

@@ -32,8 +32,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 # A config file of the user's must not change what apply does here, nor these photos go into their catalog.
-export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
-mkdir -p "$XDG_CONFIG_HOME"
+. "$here/../lib/checks.sh"
+isolate "$work"
 
 python3 "$here/make_inputs.py" --stampcam "$stampcam" --inputs "$work/in" --work "$work/work" || exit 2
 python3 "$here/check.py" snapshot "$work/in" > "$work/before.json" || exit 2

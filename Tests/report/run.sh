@@ -16,9 +16,7 @@ for tool in pdfinfo pdffonts pdftotext pdfimages pdftoppm python3 /usr/bin/time;
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/stampcam-report.XXXXXX") || exit 2
 trap 'rm -rf -- "$work"' EXIT
-# Never the user's own configuration or catalog.
-export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data HOME=$work/home
-mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+isolate "$work"   # never the user's own configuration or catalog
 catalog=$work/catalog.sqlite
 
 corpus=$root/../shared/corpus

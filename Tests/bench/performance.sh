@@ -6,7 +6,8 @@
 #
 # Environment (the Makefile sets them): STAMPCAM (the static-stdlib binary, what `make install` and
 # the deb ship), RELEASE_STAMPCAM (.build/release/stampcam), PYTHON (the venv with Selenium's
-# dependencies: Tests/web/bench.py), VIVID_CACHE (.build/vivid).
+# dependencies: Tests/web/bench.py), VIVID_CACHE (.build/vivid). BENCH_ONLY="web report" measures only
+# those sections and writes the file with the others' last logs (a partial run: say so when you commit).
 set -uo pipefail
 output=$1
 cd "$(dirname "$0")/../.."
@@ -16,8 +17,10 @@ mkdir -p "$logs"
 : "${STAMPCAM:?}" "${RELEASE_STAMPCAM:?}" "${PYTHON:?}" "${VIVID_CACHE:=$root/.build/vivid}"
 
 # section NAME COMMAND...: runs COMMAND, its output to .build/bench/NAME.log (and the terminal).
+# BENCH_ONLY="web report" runs only those sections and keeps the others' last logs.
 section() {
     local name=$1; shift
+    if [ -n "${BENCH_ONLY:-}" ] && [[ " $BENCH_ONLY " != *" $name "* ]]; then return 0; fi
     echo "== bench: $name"
     "$@" 2>&1 | tee "$logs/$name.log"
     echo "${PIPESTATUS[0]}" > "$logs/$name.status"
@@ -26,7 +29,7 @@ section() {
 if [ -d "${CORPUS:-../shared/corpus}" ]; then
     section batch env STAMPCAM="$STAMPCAM" Tests/bench/run.sh
 else
-    echo "skipped: no ../shared/corpus beside the checkout" > "$logs/batch.log"; echo 0 > "$logs/batch.status"
+    section batch echo "skipped: no ../shared/corpus beside the checkout"
 fi
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
@@ -35,17 +38,21 @@ section profile Tests/bench/profile.sh "$STAMPCAM" "$logs/profile.txt"
 if [ -f .build/places/cities1000.csv ]; then
     section places env STAMPCAM_PLACES=.build/places/cities1000.csv XDG_CACHE_HOME="$logs/cache" "$RELEASE_STAMPCAM" places --bench
 else
-    echo "skipped: no place table (make places)" > "$logs/places.log"; echo 0 > "$logs/places.status"
+    section places echo "skipped: no place table (make places)"
 fi
 
 # figures NAME FILTER: the lines of NAME's log that FILTER (an extended regex) picks, in a code block,
 # or why there are none.
 figures() {
     local status
-    status=$(cat "$logs/$1.status" 2>/dev/null || echo "?")
+    status=$(cat "$logs/$1.status" 2>/dev/null || echo "not run")
     echo '```'
-    grep -E "$2" "$logs/$1.log" || sed -n '$p' "$logs/$1.log"
-    [ "$status" = 0 ] || echo "(exit status $status: see .build/bench/$1.log)"
+    grep -E "$2" "$logs/$1.log" 2>/dev/null || sed -n '$p' "$logs/$1.log" 2>/dev/null
+    case $status in
+    0) ;;
+    "not run") echo "(not measured yet: make bench)" ;;
+    *) echo "(exit status $status: see .build/bench/$1.log)" ;;
+    esac
     echo '```'
 }
 
@@ -63,7 +70,7 @@ machine was doing. How each is measured is at the end.
 
 ## Batch apply (\`Tests/bench/run.sh\`)
 EOF
-if grep -q '^| tool' "$logs/batch.log"; then
+if grep -q '^| tool' "$logs/batch.log" 2>/dev/null; then
     grep -E '^stampcam bench, ' "$logs/batch.log" | head -n 1 | sed 's/^stampcam bench, /The corpus: /;s/$/./'
     echo
     grep '^|' "$logs/batch.log"

@@ -69,6 +69,7 @@ file anew; the figures are one run's (medians where a benchmark repeats), on wha
 machine was doing. How each is measured is at the end.
 
 ## Batch apply (\`Tests/bench/run.sh\`)
+
 EOF
 if grep -q '^| tool' "$logs/batch.log" 2>/dev/null; then
     grep -E '^stampcam bench, ' "$logs/batch.log" | head -n 1 | sed 's/^stampcam bench, /The corpus: /;s/$/./'
@@ -86,18 +87,23 @@ fi
 cat <<EOF
 
 ## Browser viewfinder (\`Tests/web/bench.py\`)
+
 $(figures web '^web ')
 
 ## A 100-photo PDF report (\`Tests/report/run.sh\`)
+
 $(figures report '^report: 100 photos')
 
 ## Capture in the vivid VM (\`Tests/vivid/bench.sh\`)
+
 $(figures capture '^  ')
 
 ## Where a batch's time goes (\`Tests/bench/profile.sh\`)
+
 $(figures profile '^(perf|top|  )')
 
 ## Place names (\`stampcam places --bench\`)
+
 $(figures places '.')
 
 EOF

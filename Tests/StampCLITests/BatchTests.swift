@@ -70,14 +70,17 @@ import Imaging
         #expect(Self.outputs(out) == expected.sorted())
     }
 
-    /// Ctrl-C while `input` (more than 0.6 s of work at -j 1) is stamped.
+    /// Ctrl-C while `input` is stamped at -j 1: sent once the first photo is written (its path is
+    /// the first line on stdout), so the batch is under way and most of it is still to do.
     static func interrupt(input: String, count: Int) throws {
         let out = try TestFiles.temporaryFolder("int")
+        let log = try TestFiles.temporaryFolder("int-log")
         // Spawned with default signal handling: a Foundation Process started while another test's
         // system(3) runs would inherit SIGINT ignored, and an ignored SIGINT is respected.
         let pid = try Subprocess.spawn([CLI.binary, "apply", input, "-o", out, "-j", "1", "--max-size", "0"],
-                                       output: "/dev/null", errors: out + "/.err")
-        usleep(600_000)
+                                       output: log + "/out", errors: out + "/.err")
+        let started = Self.waitUntil { (try? TestFiles.bytes(log + "/out"))?.contains(0x0A) ?? false }
+        #expect(started, "no photo was written before the failsafe passed")
         kill(pid, SIGINT)
         let status = try Subprocess.wait(pid)
         let message = String(decoding: try TestFiles.bytes(out + "/.err"), as: UTF8.self)
@@ -90,6 +93,17 @@ import Imaging
         for name in Self.outputs(out) {
             _ = try Photo(jpeg: try TestFiles.bytes(out + "/" + name), options: LoadOptions(maxSize: 32))
         }
+    }
+
+    /// Polls `condition` until it holds; false if it still does not after `failsafe` (which only
+    /// keeps a broken build from hanging the suite: it is never the wait a test expects).
+    static func waitUntil(failsafe: Duration = .seconds(120), _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + failsafe
+        while !condition() {
+            if ContinuousClock.now > deadline { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     @Test("kill -9 at random moments, 20 times: never a partial JPEG under a final name; --skip-existing completes the set")

@@ -1,12 +1,8 @@
-#!/usr/bin/env python3
-"""Writes the NMEA 0183 logs the GPS tests replay through gpsfake: GGA (position, fix quality,
-satellites, HDOP, altitude), GSA (fix type, satellites used, DOPs) and RMC (status, speed, course,
-date) for each one-second epoch, with checksums. Usage: nmea.py FOLDER."""
-import datetime
+"""NMEA 0183 as a receiver sends it, for the GPS tests' receiver (receiver.py): GGA (position, fix
+quality, satellites, HDOP, altitude), GSA (fix type, satellites used, DOPs), RMC (status, speed,
+course, date) and GSV for one epoch, with checksums; and what a broken serial line sends."""
 import functools
-import math
-import os
-import sys
+import random
 
 
 def sentence(body):
@@ -22,8 +18,8 @@ def degrees_minutes(value, latitude):
 
 
 def epoch(when, lat, lon, fix=True, hdop=0.9, alt=35.0, speed_knots=2.7, course=45.0):
-    """One second of a receiver's output."""
-    hms = when.strftime("%H%M%S.00")
+    """One epoch of a receiver's output, at `when` (UTC)."""
+    hms = when.strftime("%H%M%S.") + "%02d" % (when.microsecond // 10000)
     dmy = when.strftime("%d%m%y")
     la, ns = degrees_minutes(lat, True)
     lo, ew = degrees_minutes(lon, False)
@@ -52,69 +48,22 @@ def satellites_in_view(prns):
     return out
 
 
-# The two sites of sites.geojson: a quay (a polygon with a hole) and a gate (a point, 40 m).
+# The two sites of sites.geojson: a quay (a polygon with a hole, project Bridge 7) and a gate (a
+# point, 40 m around it); and a place between them that is on neither.
 QUAY = (48.85800, 2.29400)
+BETWEEN = (48.85900, 2.29550)
 GATE = (48.86000, 2.29700)
 
-
-def walk(start):
-    """20 s on the quay, 20 s walking north-east, 20 s at the gate."""
-    out = []
-    for second in range(60):
-        if second < 20:
-            lat, lon = QUAY[0] + second * 0.000005, QUAY[1] + second * 0.000005
-        elif second < 40:
-            t = (second - 20) / 20
-            lat, lon = QUAY[0] + t * (GATE[0] - QUAY[0]), QUAY[1] + t * (GATE[1] - QUAY[1])
-        else:
-            lat, lon = GATE[0] + (second - 40) * 0.000001, GATE[1]
-        out.append(epoch(start + datetime.timedelta(seconds=second), lat, lon, alt=35.0 + second * 0.1, course=45.0))
-    return "".join(out)
+_garbage = random.Random(7)
 
 
-def lost(start):
-    """10 s of fix on the quay, then 60 s of a receiver without one (in a tunnel)."""
-    out = [epoch(start + datetime.timedelta(seconds=s), QUAY[0], QUAY[1]) for s in range(10)]
-    out += [epoch(start + datetime.timedelta(seconds=s), 0, 0, fix=False) for s in range(10, 70)]
-    return "".join(out)
-
-
-def poor(start):
-    """60 s of a fix on the quay with HDOP 8 (gpsd: about 150 m)."""
-    return "".join(epoch(start + datetime.timedelta(seconds=s), QUAY[0], QUAY[1], hdop=8.0) for s in range(60))
-
-
-def garbage(start):
+def garbage(when):
     """What a broken serial line sends: bytes that are not text, sentences with wrong checksums or
     cut short, a line of 5000 characters, fields of the wrong kind; nothing gpsd can take a fix from."""
-    import random
-    chooser = random.Random(7)
-    out = []
-    for second in range(40):
-        out.append("".join(chr(chooser.randrange(0x21, 0x7F)) for _ in range(60)) + "\r\n")
-        body = "GPGGA,%s,4851.4800,N,00217.6400,E,1,08,0.9,35.0,M,47.0,M,," % (start + datetime.timedelta(seconds=second)).strftime("%H%M%S.00")
-        out.append("$%s*00\r\n" % body)  # a wrong checksum
-        out.append("$GPRMC,12,A,north,N,east,E,fast,,,*\r\n")
-        out.append("$GPGGA," + "9" * 5000 + "\r\n")
-    return "".join(out)
-
-
-def main():
-    folder = sys.argv[1]
-    os.makedirs(folder, exist_ok=True)
-    # Receiver time = now, so the clock check is quiet, except in the log from 2024.
-    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
-    logs = {
-        "walk.nmea": walk(now),
-        "lost.nmea": lost(now),
-        "poor.nmea": poor(now),
-        "old-clock.nmea": walk(datetime.datetime(2024, 5, 1, 12, 0, 0, tzinfo=datetime.timezone.utc)),
-        "garbage.nmea": garbage(now),
-    }
-    for name, text in logs.items():
-        with open(os.path.join(folder, name), "w", newline="") as handle:
-            handle.write(text)
-
-
-if __name__ == "__main__":
-    main()
+    body = "GPGGA,%s,4851.4800,N,00217.6400,E,1,08,0.9,35.0,M,47.0,M,," % when.strftime("%H%M%S.00")
+    return "".join([
+        "".join(chr(_garbage.randrange(0x21, 0x7F)) for _ in range(60)) + "\r\n",
+        "$%s*00\r\n" % body,  # a wrong checksum
+        "$GPRMC,12,A,north,N,east,E,fast,,,*\r\n",
+        "$GPGGA," + "9" * 5000 + "\r\n",
+    ])

@@ -96,9 +96,9 @@ def jpeg_problem(path):
     """None if djpeg decodes the file cleanly, else what is wrong."""
     try:
         r = subprocess.run(["djpeg", "-outfile", os.devnull, path], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, timeout=30, check=False)
+                           stderr=subprocess.PIPE, timeout=120, check=False)
     except subprocess.TimeoutExpired:
-        return "djpeg took over 30 s"
+        return "djpeg hung (killed after 120 s)"
     if r.returncode != 0:
         return "not a valid JPEG (djpeg: %s)" % safe(r.stderr.strip().splitlines()[-1] if r.stderr.strip() else b"?")
     return None
@@ -308,7 +308,7 @@ def main():
         json.dump(snapshot(os.fsencode(sys.argv[2])), sys.stdout, indent=0, sort_keys=True)
         return 0
     if len(sys.argv) == 3 and sys.argv[1] == "report":
-        return report(os.fsencode(sys.argv[2]), float(os.environ.get("HOSTILE_TIMEOUT", "10")),
+        return report(os.fsencode(sys.argv[2]), float(os.environ.get("HOSTILE_TIMEOUT", "60")),
                       int(os.environ.get("HOSTILE_RSS_MB", "150")))
     sys.exit(__doc__)
 

@@ -75,7 +75,7 @@ def flat_ppm(width, height, grey=128):
     return b"P6\n%d %d\n255\n" % (width, height) + bytes([grey]) * (width * height * 3)
 
 
-def run(argv, stdin=None, timeout=60):
+def run(argv, stdin=None, timeout=120):
     return subprocess.run(argv, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           timeout=timeout, check=False)
 
@@ -91,7 +91,7 @@ def cjpeg(ppm, *args):
 def djpeg(data):
     """(exit status, pixels) of libjpeg-turbo's djpeg: 0 clean, 2 warnings, 1 error."""
     try:
-        r = run(["djpeg", "-ppm"], stdin=data, timeout=30)
+        r = run(["djpeg", "-ppm"], stdin=data, timeout=120)
     except subprocess.TimeoutExpired:
         return 1, None
     return r.returncode, r.stdout if r.returncode != 1 else None

@@ -9,14 +9,15 @@
 # naming it, outputs for exactly the good (and salvageable) photos, valid JPEGs, inputs unchanged,
 # peak RSS. Exit 0 only when every check passes.
 #
-# HOSTILE_TIMEOUT   seconds per stampcam run (default 10); HOSTILE_RSS_MB peak RSS limit of the
-# batch (default 150); HOSTILE_KEEP=1 keeps the temp folder and prints where it is.
+# HOSTILE_TIMEOUT   seconds after which a run counts as hung and is killed (default 60: a failsafe far
+# above any run's time, not a speed limit); HOSTILE_RSS_MB peak RSS limit of the batch (default
+# 150); HOSTILE_KEEP=1 keeps the temp folder and prints where it is.
 set -uo pipefail   # no -e: stampcam failing is what is being tested
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 stampcam=$(realpath -e "${1:-$here/../../.build/release/stampcam}") || {
     echo "hostile: no stampcam binary (run 'swift build -c release' or 'make test-hostile')" >&2; exit 2; }
-export HOSTILE_TIMEOUT=${HOSTILE_TIMEOUT:-10} HOSTILE_RSS_MB=${HOSTILE_RSS_MB:-150}
+export HOSTILE_TIMEOUT=${HOSTILE_TIMEOUT:-60} HOSTILE_RSS_MB=${HOSTILE_RSS_MB:-150}
 
 for tool in timeout /usr/bin/time djpeg cjpeg python3; do
     command -v "$tool" > /dev/null || {
@@ -31,8 +32,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 # A config file of the user's must not change what apply does here, nor these photos go into their catalog.
-export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
-mkdir -p "$XDG_CONFIG_HOME"
+. "$here/../lib/checks.sh"
+isolate "$work"
 
 python3 "$here/make_inputs.py" --stampcam "$stampcam" --inputs "$work/in" --work "$work/work" || exit 2
 python3 "$here/check.py" snapshot "$work/in" > "$work/before.json" || exit 2
@@ -59,7 +60,7 @@ stamp() {
 }
 
 count=$(tr -cd '\0' < "$work/work/runs.list" | wc -c)
-echo "hostile: stamping $((count / 2)) inputs one at a time, then the whole folder at -j 2 (${HOSTILE_TIMEOUT} s limit per run)"
+echo "hostile: stamping $((count / 2)) inputs one at a time, then the whole folder at -j 2 (a run still going after ${HOSTILE_TIMEOUT} s counts as hung)"
 while IFS= read -r -d '' id && IFS= read -r -d '' name; do
     stamp "$work/runs/$id" "$work/in/$name" -o "$work/runs/$id/out"
 done < "$work/work/runs.list"

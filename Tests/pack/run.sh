@@ -6,7 +6,7 @@
 set -u
 deb=$1 version=$2
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../vivid/checks.sh"
+. "$here/../lib/checks.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root=$work/root

@@ -2,22 +2,21 @@
 # run.sh STAMPCAM — `make test-report` (and the report line of `make bench`): a 100-photo report made
 # by the release binary from a catalog, checked black-box with poppler (Debian poppler-utils): the
 # page count, every font embedded, each photo's project and time in the text, every photo a DCT
-# (JPEG) image; it must stay under 60 MB and build in under 10 s. The photos are 25 of the corpus's
+# (JPEG) image; it must stay under 60 MB (its time is printed: `make bench` records it, no test
+# judges a machine's speed). The photos are 25 of the corpus's
 # (../shared/corpus) stamped four times over, or test cards without it. Page 1 and 2 are rendered to
 # .build/report/ to be looked at. Prints `report: N passed, M failed`; exits 0 only when all passed.
 set -u
 stampcam=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-. "$here/../vivid/checks.sh"
+. "$here/../lib/checks.sh"
 for tool in pdfinfo pdffonts pdftotext pdfimages pdftoppm python3 /usr/bin/time; do
     command -v "$tool" > /dev/null || { echo "report: '$tool' is missing (Debian: poppler-utils, python3, time)" >&2; exit 2; }
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/stampcam-report.XXXXXX") || exit 2
 trap 'rm -rf -- "$work"' EXIT
-# Never the user's own configuration or catalog.
-export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data HOME=$work/home
-mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+isolate "$work"   # never the user's own configuration or catalog
 catalog=$work/catalog.sqlite
 
 corpus=$root/../shared/corpus
@@ -48,7 +47,6 @@ bytes=$(stat -c %s "$pdf" 2>/dev/null || echo 0)
 megabytes=$(python3 -c "print(f'{$bytes / 1048576:.1f}')")
 echo "report: 100 photos, $(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p') pages, $megabytes MB in $seconds s (peak RSS $((rss / 1024)) MB)"
 check "under 60 MB ($megabytes MB)" test "$bytes" -lt $((60 * 1024 * 1024))
-check "built in under 10 s ($seconds s)" python3 -c "import sys; sys.exit(0 if $seconds < 10 else 1)"
 check "pdfinfo: a cover and 50 pages of two photos" sh -c "pdfinfo '$pdf' | grep -qx 'Pages: *51'"
 check "pdffonts: every font embedded, the CJK one included" python3 - "$pdf" <<'PY'
 import subprocess, sys

@@ -9,11 +9,15 @@
 set -u
 binary=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../vivid/checks.sh"
+. "$here/../lib/checks.sh"
 work=$(mktemp -d /tmp/stampcam-slurm.XXXXXX)
+gone() { ! kill -0 "$1" 2>/dev/null; }
 cleanup() {
-    for pid in "$work"/*.pid; do [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null; done
-    sleep 0.5
+    for file in "$work"/*.pid; do
+        [ -f "$file" ] || continue
+        pid=$(cat "$file")
+        kill "$pid" 2>/dev/null && wait_until 30 gone "$pid"   # its files are removed next
+    done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -61,8 +65,8 @@ CONF
 export SLURM_CONF=$work/slurm.conf
 slurmctld 2>"$work/slurmctld.err" || skip "slurmctld does not start: $(head -c 200 "$work/slurmctld.err")"
 slurmd 2>"$work/slurmd.err" || skip "slurmd does not start: $(head -c 200 "$work/slurmd.err")"
-for _ in $(seq 40); do sinfo -h -o %t 2>/dev/null | grep -q idle && break; sleep 0.5; done
-sinfo -h -o %t 2>/dev/null | grep -q idle || skip "the node does not come up: $(tail -c 300 "$work/slurmd.log" 2>/dev/null)"
+node_idle() { sinfo -h -o %t 2>/dev/null | grep -q idle; }
+wait_until 60 node_idle || skip "the node does not come up: $(tail -c 300 "$work/slurmd.log" 2>/dev/null)"
 echo "slurm: a one-node cluster is up ($host, port $port)"
 
 # 24 photos in three folders (the shard hashes the path below the input folder).
@@ -112,9 +116,10 @@ check "the four tasks' catalogs, merged, log all 24 photos" test "$(logged "$wor
 # A task cancelled after its first photo (SIGTERM: the photo in flight is finished), submitted again.
 photos "$work/in2"
 job=$(sbatch --parsable --array=0-3 --output="$work/again-%a.txt" "$work/job.sh" "$work/in2" "$work/out2")
-for _ in $(seq 200); do grep -q '"status":"done"' "$work/again-1.txt" 2>/dev/null && break; sleep 0.05; done
+wait_until 120 grep -q '"status":"done"' "$work/again-1.txt"
 scancel "${job}_1"
-for _ in $(seq 200); do [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break; sleep 0.1; done
+array_gone() { [ -z "$(squeue -h -j "$job" 2>/dev/null)" ]; }
+wait_until 120 array_gone
 first=$(done_lines "$work/again-1.txt")
 check "task 1 was cancelled part-way ($first photos done)" test "$first" -ge 1
 sbatch --wait --array=1 --output="$work/rerun-%a.txt" "$work/job.sh" "$work/in2" "$work/out2" > /dev/null 2>>"$work/sbatch.err"

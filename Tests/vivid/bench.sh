@@ -21,7 +21,7 @@ runs=${3:-8}
 skip=${SKIP:-10}
 [ -x "$binary" ] || { echo "bench.sh: no stampcam binary at $binary" >&2; exit 2; }
 
-# fswebcam comes from Debian and runs in the VM with the host's libraries, like v4l2-ctl in smoke.sh.
+# fswebcam comes from Debian and runs in the VM with the host's libraries (vm.sh copies what ldd names).
 "$here/vm.sh" ensure-packages fswebcam
 
 mkdir -p "$cache"

@@ -25,7 +25,7 @@ cp -R "$root/fonts" "$root/templates" "$payload/share/"
 # name:format:capture size:--max-size:saved size (none given: the default fits the long side to 1024;
 # 0 keeps the camera's size)
 shoots="yuyv:YUYV:640x360::640x360 yuyv:YUYV:1280x720::1024x576 rgb:RGB24:640x360::640x360 rgb:RGB24:1280x720:0:1280x720"
-{ echo "shoots=\"$shoots\""; cat <<'GUEST'
+{ echo "shoots=\"$shoots\""; cat "$root/Tests/lib/checks.sh"; cat <<'GUEST'
 export STAMPCAM_DATA=/payload/share
 D=/dev/video0
 mkdir -p out
@@ -33,13 +33,12 @@ mkdir -p out
 run() { name=$1; shift; "$@" >out/$name.out 2>out/$name.err; echo $? >out/$name.rc; }
 # setctl NAME=VALUE: through stampcam itself, from a second process, while another one streams.
 setctl() { stampcam devices --device $D --set "$1" >>out/setctl.log 2>&1; }
-# wait_streaming PID: until a background shoot has the device open, then a moment for the stream to
-# start. (A fixed sleep is not enough: under TCG, loading the binary's libraries alone can take it.)
-wait_streaming() {
-    i=0
-    while [ $i -lt 300 ] && ! ls -l /proc/$1/fd 2>/dev/null | grep -q "$D"; do sleep 0.1; i=$((i + 1)); done
-    sleep 1
-}
+# streaming PID: a background shoot has mapped the camera's buffers, which it does after REQBUFS
+# and right before it queues them and starts the stream. (The failsafe of the waits is long: under
+# TCG, loading the binary's libraries alone takes seconds.)
+streaming() { grep -q "$D" /proc/$1/maps; }
+# reconnected: vivid is back after a disconnect (it reconnects once the last descriptor is closed).
+reconnected() { ( : < $D ); }
 
 run devices stampcam devices
 run devices-json stampcam devices --json
@@ -66,33 +65,33 @@ chmod 666 $D
 # must leave no file (not even a temp file) behind.
 stampcam shoot --device $D --yes --resolution 640x360 --skip 400 -o out/busy-first >out/busy-first.out 2>&1 &
 first=$!
-wait_streaming $first
+wait_until 120 streaming $first
 run busy stampcam shoot --device $D --yes --resolution 640x360 -o out/busy
 kill -TERM $first; wait $first; echo $? >out/busy-first.rc
 
 # Disconnect mid-stream.
 stampcam shoot --device $D --yes --resolution 640x360 --skip 400 -o out/disconnect >out/disconnect.out 2>out/disconnect.err &
 pid=$!
-wait_streaming $pid
+wait_until 120 streaming $pid
 setctl disconnect=1
 wait $pid; echo $? >out/disconnect.rc
-sleep 0.5   # vivid reconnects once the last file descriptor is closed
+wait_until 60 reconnected
 
 # One fatal streaming error: one STREAMOFF/STREAMON and the photo is still taken.
 stampcam shoot --device $D --yes --resolution 640x360 --skip 150 -o out/fatal-once >out/fatal-once.out 2>out/fatal-once.err &
 pid=$!
-wait_streaming $pid
+wait_until 120 streaming $pid
 setctl inject_fatal_streaming_error=1
 wait $pid; echo $? >out/fatal-once.rc
 
-# Fatal errors again and again: after the one restart, an error.
+# Fatal errors again and again, for as long as it streams: after the one restart, an error. (Each
+# setctl is a process of its own; 100 of them only keep a shoot that never fails from looping on.)
 stampcam shoot --device $D --yes --resolution 640x360 --skip 400 -o out/fatal-again >out/fatal-again.out 2>out/fatal-again.err &
 pid=$!
-wait_streaming $pid
-for i in 1 2 3 4 5 6 7 8 9 10; do
+wait_until 120 streaming $pid
+for i in $(seq 100); do
     kill -0 $pid 2>/dev/null || break
     setctl inject_fatal_streaming_error=1
-    sleep 0.4
 done
 wait $pid; echo $? >out/fatal-again.rc
 
@@ -114,7 +113,7 @@ echo "vivid: VM run took $((SECONDS - start)) s (vm.sh exit $status)"
 
 # --- checks on the host --------------------------------------------------------------------
 back=$payload/out-from-vm
-. "$here/checks.sh"
+. "$here/../lib/checks.sh"
 rc() { cat "$back/$1.rc" 2>/dev/null || echo none; }
 has() { grep -q -- "$2" "$back/$1" 2>/dev/null; }
 # patch PPM WIDTH HEIGHT X0% X1% Y0% Y1%: mean "R G B" of a rectangle (every other row).

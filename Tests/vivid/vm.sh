@@ -41,18 +41,7 @@ usage() {
 
 # Install whatever of "$@" is missing; `apt-get update` only when something is.
 ensure_packages() {
-    local missing="" p
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' \
-            || missing="$missing $p"
-    done
-    [ -z "$missing" ] && return 0
-    echo "vm.sh: installing$missing" >&2
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -qq >&2
-    # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
+    "$(dirname "$0")/../lib/ensure-packages.sh" "$@"
 }
 
 # --- kernel ------------------------------------------------------------------------

@@ -21,10 +21,10 @@ def main(binary):
         for _ in range(5):
             start = time.time()
             server.post("/api/shutter", client=client)
-            server.wait_for(lambda s: s["phase"] == "reviewing", "the review", timeout=30)
+            server.wait_for(lambda s: s["phase"] == "reviewing", "the review")
             taken = time.time()
             server.post("/api/use", client=client)
-            server.wait_for(lambda s: s["phase"] == "saved", "the save", timeout=30)
+            server.wait_for(lambda s: s["phase"] == "saved", "the save")
             done = time.time()
             review.append(taken - start)
             save.append(done - taken)

@@ -8,7 +8,6 @@ import hashlib
 import json
 import os
 import sys
-import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -16,12 +15,13 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from serve import Server, check
+from serve import FAILSAFE, Server, check
 
 BINARY = sys.argv[1]
 OUT = sys.argv[2] if len(sys.argv) > 2 else ".build/web"
 
 
+SERVER = None
 PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
 
 
@@ -58,21 +58,31 @@ def element_digest(driver, element_id):
     return hashlib.sha256(driver.find_element(By.ID, element_id).screenshot_as_png).hexdigest()
 
 
+def settled(driver, wait):
+    """For a screenshot: the live picture showing and moving, and the status line saying what the
+    server's state says (not a message from before)."""
+    wait.until(lambda d: d.execute_script("return document.getElementById('picture').naturalWidth") > 0)
+    shown = element_digest(driver, "picture")
+    wait.until(lambda d: element_digest(d, "picture") != shown)
+    wait.until(lambda d: d.find_element(By.ID, "app").get_attribute("data-phase") in ("viewfinder", "saved")
+               and d.find_element(By.ID, "status").text == (SERVER.state().get("message") or ""))
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
-    server = Server(BINARY, "--user", "Ana Lima", "--project", "Bridge 7")
+    global SERVER
+    server = SERVER = Server(BINARY, "--user", "Ana Lima", "--project", "Bridge 7")
     driver = None
     try:
         driver = browser(412, 915, phone=True)  # a phone's screen
-        wait = WebDriverWait(driver, 20, poll_frequency=0.05)
+        wait = WebDriverWait(driver, FAILSAFE, poll_frequency=0.05)
         driver.get(server.url)
         wait.until(lambda d: d.execute_script("return document.getElementById('picture').naturalWidth") > 0)
         check(driver.find_element(By.ID, "style-name").text.startswith("Classic"), "the page shows the style: Classic")
 
         first = element_digest(driver, "picture")
-        time.sleep(1.0)
-        second = element_digest(driver, "picture")
-        check(first != second, "the live picture changes between two reads")
+        wait.until(lambda d: element_digest(d, "picture") != first)
+        check(True, "the live picture changes")
         check(corner_brightness(driver) > 220, "Classic leaves the bottom-right corner to the picture")
 
         styles = json.loads(server.get("/api/styles")[1])
@@ -97,8 +107,8 @@ def main():
 
         driver.find_element(By.ID, "shutter").click()
         wait.until(lambda d: phase() == "reviewing")
-        time.sleep(0.5)  # the review picture arrives on the stream
-        check(corner_brightness(driver) < 180, "the photo under review has the Banner stamp")
+        wait.until(lambda d: corner_brightness(d) < 180)  # the review picture arrives on the stream
+        check(True, "the photo under review has the Banner stamp")
         driver.find_element(By.ID, "style-prev").click()
         wait.until(lambda d: server.state()["style"]["index"] == 0)
         wait.until(lambda d: corner_brightness(d) > 220)
@@ -151,17 +161,17 @@ def main():
         wait.until(lambda d: not d.find_element(By.ID, "control").is_displayed())
         check(True, "the browser takes the camera back")
 
-        time.sleep(1.5)  # let the status line settle on the live picture for the screenshot
+        settled(driver, wait)
         driver.save_screenshot(os.path.join(OUT, "serve-phone.png"))
         driver.quit()
         driver = browser(1280, 800)  # a laptop: a new page, told the phone has the camera until it takes over
         driver.get(server.url)
-        laptop_wait = WebDriverWait(driver, 20)
+        laptop_wait = WebDriverWait(driver, FAILSAFE, poll_frequency=0.05)
         laptop_wait.until(lambda d: d.execute_script("return document.getElementById('picture').naturalWidth") > 0)
         laptop_wait.until(lambda d: d.find_element(By.ID, "control").is_displayed())
         driver.find_element(By.ID, "take-over").click()
         laptop_wait.until(lambda d: not d.find_element(By.ID, "control").is_displayed())
-        time.sleep(1.0)
+        settled(driver, laptop_wait)
         driver.save_screenshot(os.path.join(OUT, "serve-laptop.png"))
         print("screenshots: " + ", ".join(os.path.join(OUT, n) for n in ("serve-phone.png", "serve-review.png",
                                                                         "serve-fields.png", "serve-watching.png",

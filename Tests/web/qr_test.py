@@ -11,7 +11,7 @@ import tempfile
 import time
 import zlib
 
-from serve import check
+from serve import FAILSAFE, check, isolated_env
 
 
 def png(rows, path, scale=8):
@@ -28,26 +28,32 @@ def png(rows, path, scale=8):
 def main(binary):
     folder = tempfile.mkdtemp(prefix="stampcam-qr-")
     primary, secondary = pty.openpty()  # stdout a terminal: that is when the code is drawn
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": folder, "TZ": "UTC", "LANG": "C.UTF-8"}
+    errors_read, errors_write = os.pipe()
     process = subprocess.Popen([binary, "serve", "--device", "test", "--listen", "0.0.0.0:0", "-o", folder + "/photos"],
-                               stdout=secondary, stderr=subprocess.DEVNULL, env=env)
+                               stdout=secondary, stderr=errors_write, env=isolated_env(folder))
     os.close(secondary)
-    # Read until the code has been drawn and nothing more comes for a second.
-    output = b""
-    end = time.time() + 30
-    while time.time() < end:
-        ready, _, _ = select.select([primary], [], [], 1.0)
-        if not ready:
-            if b"\x1b[0m" in output:
-                break
-            continue
-        try:
+    os.close(errors_write)
+    # The warning to share the address with care comes on stderr after the code is drawn: read
+    # the terminal until it has come (the terminal's output read all along, so it never fills up).
+    output, errors = b"", b""
+    deadline = time.monotonic() + FAILSAFE
+    while b"anyone with this address" not in errors:
+        if time.monotonic() > deadline:
+            raise AssertionError("serve never warned about sharing its address; stderr: %r" % errors)
+        ready, _, _ = select.select([primary, errors_read], [], [], 1.0)
+        if primary in ready:
             output += os.read(primary, 65536)
-        except OSError:
+        if errors_read in ready:
+            errors += os.read(errors_read, 65536)
+    while select.select([primary], [], [], 0)[0]:  # what the terminal still holds
+        chunk = os.read(primary, 65536)
+        if not chunk:
             break
+        output += chunk
     process.send_signal(signal.SIGTERM)
-    process.wait(timeout=15)
+    process.wait(timeout=FAILSAFE)
     os.close(primary)
+    os.close(errors_read)
     text = output.decode("utf-8", "replace").replace("\r", "")
     urls = [line for line in text.split("\n") if line.startswith("http://")]
     rows = []

@@ -5,10 +5,13 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from stamptest import FAILSAFE, isolated_env, require as check, wait_until  # noqa: E402,F401
 
 
 class Server:
@@ -17,8 +20,7 @@ class Server:
         self.photos = os.path.join(self.folder, "photos")
         home = os.path.join(self.folder, "home")
         os.makedirs(home)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "XDG_CONFIG_HOME": os.path.join(home, ".config"),
-               "TZ": "UTC", "LANG": "C.UTF-8"}
+        env = isolated_env(home)
         command = [binary, "serve", "--device", "test", "--listen", listen, "-o", self.photos, *args]
         if keep_original:
             command.append("--keep-original")
@@ -56,35 +58,33 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"{}")
 
-    def wait_for(self, condition, what, timeout=20):
-        end = time.time() + timeout
-        while time.time() < end:
-            state = self.state()
-            if condition(state):
-                return state
-            time.sleep(0.05)
-        raise AssertionError("timed out waiting for " + what + "; last state: " + json.dumps(state))
+    def wait_for(self, condition, what):
+        """The state, once `condition(state)` holds."""
+        last = {}
+
+        def holds():
+            last["state"] = self.state()
+            return last["state"] if condition(last["state"]) else None
+        try:
+            return wait_until(holds, what)
+        except AssertionError as error:
+            raise AssertionError("%s; last state: %s" % (error, json.dumps(last.get("state"))))
 
     def stop(self, check=True):
-        """SIGTERM: the server must end by itself, with status 0, within 15 s."""
+        """SIGTERM: the server must end by itself, with status 0 (the failsafe only keeps a hung
+        server from hanging the test)."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=15)
+                self.process.wait(timeout=FAILSAFE)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
                 if check:
-                    raise AssertionError("serve did not stop within 15 s of SIGTERM")
+                    raise AssertionError("serve did not stop after SIGTERM")
         if check and self.process.returncode != 0:
             raise AssertionError("serve exited with %s after SIGTERM; stderr:\n%s" % (self.process.returncode, self.stderr()))
 
     def photo_files(self):
         names = sorted(os.listdir(self.photos)) if os.path.isdir(self.photos) else []
         return [n for n in names if not n.startswith(".")]
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-    print("ok   " + message)

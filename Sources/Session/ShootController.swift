@@ -124,7 +124,8 @@ public final class ShootController: Sendable {
         var shares: [WrittenPhoto] = []
         var saving = false
         var closed = false
-        /// Threads that have ended (camera, writer, share).
+        /// Threads started (camera, writer, share) and ended.
+        var threadsStarted = 0
         var threadsEnded = 0
         var shots: [ShotID: Shot] = [:]
         /// The size live and review pictures are drawn at; nil draws none.
@@ -191,9 +192,6 @@ public final class ShootController: Sendable {
 
     private let settings: Settings
     private let state: ConditionLock<State>
-    /// The camera opened by `init`, until its thread takes it (held only to hand it over, never
-    /// together with `state`).
-    private let openedCamera: Mutex<Camera?>
 
     /// Opens the first camera and starts the camera, writer and share threads. The writer sets up
     /// the fonts saved photos are stamped with on its own thread.
@@ -215,25 +213,16 @@ public final class ShootController: Sendable {
         let session = ShootState(styleCount: settings.styles.count, style: settings.style, flashModes: camera.flashModes,
                                  maxZoom: camera.zoomRange.upperBound, cameraCount: settings.devices.count,
                                  zoom: settings.capture.zoom)
-        openedCamera = Mutex(camera)
         state = ConditionLock(State(
             session: ShootSession(session),
             snapshot: Snapshot(state: session, camera: card, frameSize: frameSize, folder: settings.folder,
                                styleNames: settings.styles.map(\.name), zoomCrops: zoomCrops, notices: notes,
                                fields: settings.fields),
             nextNumber: PhotoName.nextShotNumber(in: settings.folder)))
-        try Threads.detach { [self] in
-            runCamera()
-            state.withLock { $0.threadsEnded += 1 }
-        }
-        try Threads.detach { [self] in
-            runWriter(watermarker: watermarker)
-            state.withLock { $0.threadsEnded += 1 }
-        }
-        try Threads.detach { [self] in
-            runShare()
-            state.withLock { $0.threadsEnded += 1 }
-        }
+        // The camera goes to its thread: only that thread uses it from here on.
+        try start { [self] in runCamera(camera) }
+        try start { [self] in runWriter(watermarker: watermarker) }
+        try start { [self] in runShare() }
         // A photo being written when the process is told to end is finished first; the names held
         // for photos not saved are given back.
         let termination = Signals.shared.onTermination(.workInFlight) { [self] in
@@ -309,7 +298,7 @@ public final class ShootController: Sendable {
             return !s.closed
         }
         guard first else { return }
-        state.wait(timeout: 60, until: { $0.threadsEnded >= 3 }, then: { _ in })
+        state.wait(timeout: 60, until: { $0.threadsEnded == $0.threadsStarted }, then: { _ in })
         releaseClaims()
         let termination = state.withLock { s in
             defer { s.termination = nil }
@@ -384,13 +373,22 @@ public final class ShootController: Sendable {
 
     /// Takes commands in order; between them, while the state is live and a front end wants
     /// pictures, renders the live picture with the current style's stamp.
-    private func runCamera() {
-        let taken = openedCamera.withLock { opened -> sending Camera? in
-            let camera = opened
-            opened = nil
-            return camera
+    /// Starts one of the controller's threads (`close` waits for those started).
+    private func start(_ body: sending @escaping () -> Void) throws(ThreadError) {
+        state.withLock { $0.threadsStarted += 1 }
+        do {
+            try Threads.detach {
+                body()
+                self.state.withLock { $0.threadsEnded += 1 }
+            }
+        } catch {
+            state.withLock { $0.threadsStarted -= 1 }
+            throw error
         }
-        guard var camera = taken else { return }
+    }
+
+    private func runCamera(_ camera: consuming Camera) {
+        var camera = camera
         defer { camera.close() }
         let watermarker = LazyWatermarker(fontConfig: settings.fontConfig)
         var nextLive = 0.0

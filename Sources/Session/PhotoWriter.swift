@@ -14,10 +14,9 @@ public final class PhotoWriter {
     public struct Settings: Sendable {
         /// JPEG quality 1–100.
         public var quality: Int
-        /// Huffman tables made for each photo: 1–10% smaller files for up to twice the encoding time
-        /// (a 1 MP photo: about 10 ms more from a cold process). A batch's files are kept, so `apply` and
-        /// `restamp` make them; `shoot` and `serve` write the standard tables, as cameras and
-        /// fswebcam do, unless `--optimize`: the shutter's latency first.
+        /// Huffman tables made for each photo: smaller files for a longer encode. A batch's files
+        /// are kept, so `apply` and `restamp` make them; `shoot` and `serve` write the standard
+        /// tables, as cameras and fswebcam do, unless `--optimize`: the shutter's latency first.
         public var optimize = true
         /// Write over a file that has the claimed name (`--overwrite`).
         public var replace: Bool

@@ -54,7 +54,7 @@ struct LanczosResampler {
                 for j in start...end { raw[j] = 0 }
                 var total = 0.0
                 // The kernel's two sines step by a fixed angle from tap to tap: turned on by a
-                // rotation rather than evaluated anew (sin was 1% of a batch's time).
+                // rotation rather than evaluated anew for every tap.
                 var sines = Sines(at: Double.pi * (Double(low) - centre) / stretch, step: Double.pi / stretch)
                 for j in low...high {
                     let weight = Self.lanczos((Double(j) - centre) / stretch, sines: sines)

@@ -12,7 +12,7 @@ final class LibV4L2Device: VideoDeviceIO {
 
     /// Opens `path` read-write and non-blocking (frames are waited for with poll).
     static func open(_ path: String, kind: NodeKind) -> Result<any VideoDeviceIO, Errno> {
-        let fd = sc_v4l2_open(path, O_RDWR | O_NONBLOCK, kind == .video ? 1 : 0)
+        let fd = FilePath(path).withCString { sc_v4l2_open($0, O_RDWR | O_NONBLOCK, kind == .video ? 1 : 0) }
         guard fd >= 0 else { return .failure(.current) }
         return .success(LibV4L2Device(path: path, fd: fd))
     }

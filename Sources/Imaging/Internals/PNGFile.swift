@@ -13,6 +13,8 @@ extension Bitmap {
     /// Writes the pixels as a PNG file (not atomic: for test output and goldens).
     @discardableResult
     public func writePNG(to path: String) -> Bool {
-        withCairoSource { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+        withCairoSource { surface in
+            FilePath(path).withCString { cairo_surface_write_to_png(surface, $0) == CAIRO_STATUS_SUCCESS }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CFontconfig
 import CPango
+import Platform
 import Synchronization
 
 /// A Pango font map on a private fontconfig setup (fonts/fonts.conf), so text looks the same on every
@@ -10,7 +11,10 @@ final class FontMap {
     init(configFile: String) throws(WatermarkError) {
         guard let config = FcConfigCreate() else { throw .fontConfiguration(path: configFile) }
         defer { FcConfigDestroy(config) }
-        guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+        let parsed = FilePath(configFile).withCString { path in
+            path.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcConfigParseAndLoad(config, $0, 1) }
+        }
+        guard parsed != 0, FcConfigBuildFonts(config) != 0 else {
             throw .fontConfiguration(path: configFile)
         }
         // Also the process's current setup, so nothing that asks fontconfig for its default (Pango

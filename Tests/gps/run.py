@@ -38,7 +38,10 @@ class Shoot:
         if port is not None:
             command += ["--gpsd", "127.0.0.1:%d" % port]
         self.errors = open(folder + ".stderr", "w+")
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, text=True, env=ENV)
+        # Ctrl-C as a terminal sends it, whatever this script inherited (a job started with `&`
+        # from a script has SIGINT ignored, and stampcam keeps a signal ignored at its start).
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, text=True, env=ENV,
+                                        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.lines = Lines(self.process.stdout)
         self.names = []
 

@@ -20,13 +20,14 @@ public final class GPSDReceiver: FixSource {
     }
     private let closed = Atomic<Bool>(false)
 
-    /// Connects to gpsd at `host`:`port` now; throws when nothing answers there.
-    public init(host: String = "localhost", port: String = GPSDReceiver.defaultPort) throws(LocationError) {
+    /// Connects to gpsd at `host`:`port` now; throws when nothing answers there (`LocationError`)
+    /// or no thread can be made to listen (`Threads.StartError`).
+    public init(host: String = "localhost", port: String = GPSDReceiver.defaultPort) throws {
         address = "\(host):\(port)"
         let connection = try GPSDConnection(host: host, port: port)
         state = Mutex(State(reading: FixReading(connected: true)))
         let handOver = Handover(connection)
-        Threads.detach { [self] in listen(handOver.take(), host: host, port: port) }
+        try Threads.detach { [self] in listen(handOver.take(), host: host, port: port) }
     }
 
     public func reading() -> FixReading { state.withLock { $0.reading } }

@@ -2,20 +2,29 @@
 /// waits for it. The value is handed to the thread that takes it (fonts, which are not thread-safe
 /// but may change threads between uses).
 public final class Pending<Value>: @unchecked Sendable {
+    /// Made by the working thread and then handed to the thread that takes it (see above).
+    private struct Outcome: @unchecked Sendable {
+        let result: Result<Value, any Error>
+    }
+
     // Set once by the working thread, under the lock; read under it.
-    private let result = ConditionLock<Result<Value, any Error>?>(nil)
+    private let result = ConditionLock<Outcome?>(nil)
 
     public init(_ work: @escaping @Sendable () throws -> Value) {
         let result = self.result
-        Threads.detach {
-            let outcome = Result { try work() }
-            result.withLock { $0 = outcome }
+        do {
+            try Threads.detach {
+                let outcome = Result { try work() }
+                result.withLock { $0 = Outcome(result: outcome) }
+            }
+        } catch {
+            result.withLock { $0 = Outcome(result: .failure(error)) }
         }
     }
 
     /// The value, or what the work threw; waits until it is done.
     public func value() throws -> Value {
-        try result.wait(until: { $0 != nil }, then: { $0! })!.get()
+        try result.wait(until: { $0 != nil }, then: { $0! })!.result.get()
     }
 }
 

@@ -2,27 +2,51 @@
 import Glibc
 #endif
 
-/// Plain POSIX threads: a group run to completion, or one thread left running.
+/// Plain POSIX threads: a group run to completion, or one thread left running. A thread that
+/// cannot be made (EAGAIN: a process or cgroup thread limit) is an error the caller sees; the work
+/// is never run on the caller's thread instead, where a loop would never return.
 public enum Threads {
-    /// Runs `body(0)` … `body(count - 1)` each on its own thread and waits for all of them.
-    public static func run(count: Int, stackSize: Int = 4 << 20, _ body: @escaping @Sendable (Int) -> Void) {
-        let threads = (0..<count).map { index in start(stackSize: stackSize) { body(index) } }
-        for thread in threads {
-            if let thread { pthread_join(thread, nil) }
+    /// No thread could be made; `errno` says why (EAGAIN: a limit on threads or processes).
+    public struct StartError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let errno: Errno
+
+        public init(_ errno: Errno) { self.errno = errno }
+
+        public var description: String { "cannot start a thread: \(errno)" }
+    }
+
+    /// Runs `body(0)` … `body(count - 1)` each on its own thread and waits for all of them. Either
+    /// every body runs or none does: when a thread cannot be made, those already made return
+    /// without running theirs and the error is thrown.
+    public static func run(count: Int, stackSize: Int = 4 << 20, _ body: @escaping @Sendable (Int) -> Void) throws(StartError) {
+        try run(stackSizes: Array(repeating: stackSize, count: count), body)
+    }
+
+    /// `run` with a stack size for each thread: tests make one of them impossible.
+    static func run(stackSizes: [Int], _ body: @escaping @Sendable (Int) -> Void) throws(StartError) {
+        // Each thread waits for the verdict: true once all are made, false when one could not be.
+        let started = ConditionLock<Bool?>(nil)
+        var threads: [pthread_t] = []
+        var failure: StartError?
+        for (index, stackSize) in stackSizes.enumerated() {
+            do {
+                threads.append(try start(stackSize: stackSize) {
+                    guard started.wait(until: { $0 != nil }, then: { $0 == true }) ?? false else { return }
+                    body(index)
+                })
+            } catch {
+                failure = error
+                break
+            }
         }
+        started.withLock { $0 = failure == nil }
+        for thread in threads { pthread_join(thread, nil) }
+        if let failure { throw failure }
     }
 
     /// Starts `body` on a thread of its own that nobody waits for.
-    public static func detach(_ body: @escaping @Sendable () -> Void) {
-        if let thread = start(stackSize: 1 << 20, body) { pthread_detach(thread) }
-    }
-
-    /// `detach`, for a body that runs until told to stop (a loop waiting for work): false, and
-    /// `body` not run, when no thread can be made (run inline, it would never return).
-    public static func detachLoop(_ body: @escaping @Sendable () -> Void) -> Bool {
-        guard let thread = start(stackSize: 1 << 20, inlineWhenRefused: false, body) else { return false }
-        pthread_detach(thread)
-        return true
+    public static func detach(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) throws(StartError) {
+        pthread_detach(try start(stackSize: stackSize, body))
     }
 
     private final class Box: Sendable {
@@ -30,7 +54,7 @@ public enum Threads {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
-    private static func start(stackSize: Int, inlineWhenRefused: Bool = true, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    private static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) throws(StartError) -> pthread_t {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -42,10 +66,8 @@ public enum Threads {
             return nil
         }, context)
         guard status == 0 else {
-            // No thread: run it here rather than lose the work (unless the caller can do without).
-            let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
-            if inlineWhenRefused { box.body() }
-            return nil
+            Unmanaged<Box>.fromOpaque(context).release()
+            throw StartError(Errno(status))
         }
         return thread
     }

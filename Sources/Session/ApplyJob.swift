@@ -144,7 +144,7 @@ public final class ApplyJob: Sendable {
         let mine = items.indices.filter { shard?.contains(items[$0]) ?? true }
         // Read, not written: a photo a rerun skips (`--skip-existing`) is not read at all.
         let workers = max(1, min(settings.jobs, mine.count))
-        let early = EarlyPhotos(settings.existing == .skip ? [] : Array(mine.prefix(workers))) { [settings] index in
+        let early = try EarlyPhotos(settings.existing == .skip ? [] : Array(mine.prefix(workers))) { [settings] index in
             try Photo(file: try InputFile.map(items[index].input), options: settings.load)
         }
         let watermarker = try ready()
@@ -172,13 +172,13 @@ public final class ApplyJob: Sendable {
         defer { termination.cancel() }
 
         let inShard = Set(mine)
-        let plan = self.plan(items, workers: workers) { index, error in
+        let plan = try self.plan(items, workers: workers) { index, error in
             if inShard.contains(index) { record(Outcome(input: items[index].input, status: .failed, error: error)) }
         }
         let next = Mutex(0)
         let folders = FolderCache(mark: settings.markFolder)
         let pool = WriterPool(writers)
-        Threads.run(count: workers) { [self] worker in
+        try Threads.run(count: workers) { [self] worker in
             let writer = pool.take(worker)
             // While the first photo is stamped, the finisher's thread gets its writing ready: libxml2
             // loaded (every photo gets an XMP packet), the catalog opened and OpenSSL loaded for its
@@ -245,13 +245,13 @@ public final class ApplyJob: Sendable {
         item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
     }
 
-    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) -> Plan {
+    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) throws -> Plan {
         var wanted = [String?](repeating: nil, count: items.count)
         if let template = settings.nameTemplate {
             // A --name may use the photo's date, camera …: read every header (not the pixels) first.
             let results = Mutex([String?](repeating: nil, count: items.count))
             let next = Mutex(0)
-            Threads.run(count: workers) { [self] _ in
+            try Threads.run(count: workers) { [self] _ in
                 while let index = next.withLock({ (next: inout Int) -> Int? in
                     guard next < items.count else { return nil }
                     defer { next += 1 }
@@ -358,7 +358,7 @@ private final class EarlyPhotos: Sendable {
     private let photos = Mutex<[Int: Result<Photo, any Error>]>([:])
 
     /// Reads photos `indices` now, each on a thread of its own (one alone on this thread).
-    init(_ indices: [Int], read: @escaping @Sendable (Int) throws -> Photo) {
+    init(_ indices: [Int], read: @escaping @Sendable (Int) throws -> Photo) throws {
         let readOne: @Sendable (Int) -> Void = { [self] index in
             let photo = Result { try read(index) }
             photos.withLock { $0[index] = photo }
@@ -366,7 +366,7 @@ private final class EarlyPhotos: Sendable {
         if indices.count == 1 {
             readOne(indices[0])
         } else {
-            Threads.run(count: indices.count) { readOne(indices[$0]) }
+            try Threads.run(count: indices.count) { readOne(indices[$0]) }
         }
     }
 
@@ -394,14 +394,19 @@ private final class Finisher: Sendable {
     /// `first` is run on the finisher's thread before any photo (inline: at once).
     init(first: @escaping @Sendable () -> Void = {}) {
         let state = self.state
-        inline = !Threads.detachLoop {
-            first()
-            while let job = state.wait(until: { !$0.jobs.isEmpty || $0.closed }, then: { state -> (@Sendable () -> Void)? in
-                state.jobs.isEmpty ? nil : state.jobs.removeFirst()
-            }) ?? nil {
-                job()
+        do {
+            try Threads.detach {
+                first()
+                while let job = state.wait(until: { !$0.jobs.isEmpty || $0.closed }, then: { state -> (@Sendable () -> Void)? in
+                    state.jobs.isEmpty ? nil : state.jobs.removeFirst()
+                }) ?? nil {
+                    job()
+                }
+                state.withLock { $0.ended = true }
             }
-            state.withLock { $0.ended = true }
+            inline = false
+        } catch {
+            inline = true
         }
         if inline { first() }
     }

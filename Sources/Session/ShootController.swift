@@ -161,16 +161,16 @@ public final class ShootController: Sendable {
         fields = Mutex(settings.fields)
         nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
         let cameraBox = Owned((camera, LazyWatermarker(fontConfig: settings.fontConfig)))
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             runCamera(cameraBox.take())
             finished.withLock { $0 += 1 }
         }
         if shutter { _ = send(.shutter) }
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             runWriter()
             finished.withLock { $0 += 1 }
         }
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             runShare()
             finished.withLock { $0 += 1 }
         }

@@ -79,6 +79,9 @@ struct Failure: Error {
             self.init(error.description, code: .unavailable)
         case let failure as Failure:
             self = failure
+        case let error as Threads.StartError:
+            let advice = error.errno == .wouldBlock ? "; the limit on threads or processes is reached (ulimit -u, a container's pids limit)" : ""
+            self.init(error.description + advice, code: .unavailable)
         default:
             self.init("\(place): \(error)", code: .dataError)
         }

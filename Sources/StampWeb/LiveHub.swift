@@ -52,11 +52,11 @@ final class LiveHub: Sendable {
     static let partHeader = "--\(boundary)\r\nContent-Type: image/jpeg\r\n\r\n"
 
     /// `previewLongSide`: the live picture fits in a square this big (960: 960×540 from a 16:9 camera).
-    init(controller: ShootController, previewLongSide: Int, quality: Int = 80) {
+    init(controller: ShootController, previewLongSide: Int, quality: Int = 80) throws(Threads.StartError) {
         self.controller = controller
         self.previewLongSide = previewLongSide
         self.quality = quality
-        Threads.detach { [self] in
+        try Threads.detach { [self] in
             run()
             stopped.withLock { $0 = true }
         }

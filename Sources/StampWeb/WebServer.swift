@@ -39,10 +39,11 @@ public final class WebServer: Sendable {
     private let daemon: HTTPDaemon
     let app: WebApp
 
-    public init(controller: ShootController, styles: [Template], settings: Settings) throws(WebError) {
+    /// Throws `WebError`, or `Threads.StartError` when the live picture's thread cannot be made.
+    public init(controller: ShootController, styles: [Template], settings: Settings) throws {
         let token = settings.token ?? (settings.listen.isLoopback ? nil : AccessPolicy.newToken())
         let limits = HTTPLimits()
-        let hub = LiveHub(controller: controller, previewLongSide: settings.previewSize)
+        let hub = try LiveHub(controller: controller, previewLongSide: settings.previewSize)
         // The policy needs the real port, known only once listening: the handler reads it from the box.
         let box = AppBox()
         do {

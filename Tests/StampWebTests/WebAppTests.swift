@@ -36,7 +36,7 @@ import TestSupport
                 fields: FieldPolicy(given: Fields(user: "Ana")), folder: folder, nameTemplate: nil, keepOriginal: true,
                 writer: PhotoWriter.Settings(quality: 90, version: "test"), fontConfig: WebAppTests.fontConfig,
                 describe: WebMessages.describe))
-            hub = LiveHub(controller: controller, previewLongSide: 320)
+            hub = try LiveHub(controller: controller, previewLongSide: 320)
             let listen = token == nil ? ListenAddress("127.0.0.1:8080")! : ListenAddress("0.0.0.0:8080")!
             let clock = self.clock
             app = WebApp(controller: controller, hub: hub, policy: AccessPolicy(token: token, listen: listen),

@@ -145,7 +145,7 @@ public final class ApplyJob: Sendable {
         // Read, not written: a photo a rerun skips (`--skip-existing`) is not read at all.
         let workers = max(1, min(settings.jobs, mine.count))
         let early = try EarlyPhotos(settings.existing == .skip ? [] : Array(mine.prefix(workers))) { [settings] index in
-            try Photo(file: try InputFile.map(items[index].input), options: settings.load)
+            try Photo(file: try InputFile.photo(items[index].input, check: settings.load.check), options: settings.load)
         }
         let watermarker = try ready()
         let failures = inputs.failures.filter { shard?.contains(PhotoName.lastComponent($0.input)) ?? true }
@@ -289,7 +289,7 @@ public final class ApplyJob: Sendable {
 
     /// The stamp's fields for a photo; reads the header when `metadata` is not given.
     private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
-        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.map(item.input))
+        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.photo(item.input, check: settings.load.check))
         var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
         fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
         fields.sequence = item.sequence
@@ -323,7 +323,7 @@ public final class ApplyJob: Sendable {
             case .exists(let path): return .ended(Outcome(input: item.input, status: .skipped, output: path))
             }
             // Taken out of `loaded`, so the stamp draws on the only reference to its pixels (no copy).
-            let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.map(item.input), options: settings.load)
+            let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.photo(item.input, check: settings.load.check), options: settings.load)
             if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
                 claim.release()
                 throw AlreadyStamped(record)

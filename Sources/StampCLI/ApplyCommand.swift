@@ -166,7 +166,7 @@ private struct StyleCheck: Sendable {
 
     /// The style's warnings; throws its errors (see `TemplateStore.requireValid`).
     func run(with watermarker: Watermarker) throws -> [TemplateProblem] {
-        let size = onePhoto.flatMap { try? InputFile.map($0) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
+        let size = onePhoto.flatMap { try? InputFile.photo($0, check: load.check) }.flatMap { Photo.fittedSize(jpeg: $0, options: load) }
         return try TemplateStore.requireValid(style, checkingWith: watermarker, variables: variables,
                                               shortSide: size.map { Double(min($0.width, $0.height)) })
     }

@@ -211,7 +211,7 @@ final class LiveHub: Sendable {
         guard saved.count > known else { return }
         for written in saved[known...] {
             var shot = Shot(name: PhotoName.lastComponent(written.path), path: written.path)
-            if let file = try? MappedFile(path: written.path) {
+            if let file = try? FileContents(path: written.path) {
                 shot.identity = file.status.identity
                 shot.thumbnail = Self.thumbnail(of: file)
             }
@@ -224,7 +224,7 @@ final class LiveHub: Sendable {
     }
 
     /// A small JPEG of a saved photo (shrunk on load: a large photo costs little).
-    static func thumbnail(of file: MappedFile) -> [UInt8]? {
+    static func thumbnail(of file: FileContents) -> [UInt8]? {
         guard let small = try? Photo(jpeg: file, options: LoadOptions(maxSize: 320)) else { return nil }
         return try? small.encoded(quality: 75).bytes
     }

@@ -80,7 +80,9 @@ struct Failure: Error {
         case let failure as Failure:
             self = failure
         case let error as Threads.StartError:
-            let advice = error.errno == .wouldBlock ? "; the limit on threads or processes is reached (ulimit -u, a container's pids limit)" : ""
+            let advice = error.errno == .wouldBlock
+                ? "; a limit on threads (ulimit -u, a container's pids limit) or on memory for their stacks (ulimit -v) is reached"
+                : ""
             self.init(error.description + advice, code: .unavailable)
         default:
             self.init("\(place): \(error)", code: .dataError)

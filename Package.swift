@@ -29,7 +29,9 @@ let package = Package(
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
-        .target(name: "Platform", dependencies: ["CGLib"]),
+        .target(name: "CPlatform"),  // glibc calls Swift cannot see (sched_getaffinity, pipe2)
+
+        .target(name: "Platform", dependencies: ["CGLib", "CPlatform"]),
         .target(name: "Values"),
         // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
         // taps) run many times slower and every test that loads a photo would wait on them.

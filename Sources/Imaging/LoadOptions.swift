@@ -37,6 +37,16 @@ public struct LoadOptions: Sendable {
         self.salvage = salvage
     }
 
+    /// Refuses a photo file from its first bytes and its size, before it is read whole (see
+    /// `FileContents`), with the error decoding it would give: empty, no format stampcam reads (so
+    /// a large file that is no photo costs one small read), or more bytes than the memory limit
+    /// (they are held while the photo is decoded).
+    public func check(head: UnsafeRawBufferPointer, size: Int) throws(ImageError) {
+        guard size > 0, !head.isEmpty else { throw .empty }
+        guard ImageFormat.sniff(head) != nil else { throw .notJPEG }
+        guard size <= memoryLimit else { throw .tooMuchMemory(needed: size, limit: memoryLimit, coefficients: 0) }
+    }
+
     /// The upright size a `width` × `height` image is fitted to.
     public func fittedSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let longSide = max(width, height)

@@ -3,7 +3,7 @@ import Platform
 extension Photo {
     /// Decodes a photo file of any format stampcam reads — JPEG, HEIC/HEIF or PNG — told by its
     /// first bytes, not its name; turned upright and fitted like `init(jpeg:options:)`.
-    public init(file: MappedFile, options: LoadOptions = LoadOptions()) throws(ImageError) {
+    public init(file: FileContents, options: LoadOptions = LoadOptions()) throws(ImageError) {
         self = try file.withUnsafeBytes { (bytes) throws(ImageError) in try Photo(bytes: bytes, options: options) }
     }
 
@@ -64,7 +64,7 @@ extension Photo {
 
 extension PhotoMetadata {
     /// The metadata of a photo file of any format, read without decoding pixels.
-    public init(file: MappedFile) throws(ImageError) {
+    public init(file: FileContents) throws(ImageError) {
         self = try file.withUnsafeBytes { (bytes) throws(ImageError) -> PhotoMetadata in
             switch ImageFormat.sniff(bytes) {
             case .heif?:

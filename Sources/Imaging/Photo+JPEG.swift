@@ -12,16 +12,14 @@ extension Photo {
         self = try result.get()
     }
 
-    /// Decodes a JPEG file straight from its mapping: nothing is copied, and only the pages libjpeg
-    /// reads are paged in. The magic number is checked first, so a large file that is not a JPEG
-    /// costs one page.
-    public init(jpeg file: MappedFile, options: LoadOptions = LoadOptions()) throws(ImageError) {
+    /// Decodes a JPEG file's bytes in place, without a copy.
+    public init(jpeg file: FileContents, options: LoadOptions = LoadOptions()) throws(ImageError) {
         self = try file.withUnsafeBytes { (bytes) throws(ImageError) in try Photo(jpeg: bytes, options: options) }
     }
 
     /// The size `init(jpeg:options:)` gives a JPEG file, upright and fitted, from its header
     /// alone; nil when it is not a JPEG whose header reads.
-    public static func fittedSize(jpeg file: MappedFile, options: LoadOptions = LoadOptions()) -> (width: Int, height: Int)? {
+    public static func fittedSize(jpeg file: FileContents, options: LoadOptions = LoadOptions()) -> (width: Int, height: Int)? {
         file.withUnsafeBytes { bytes in
             try? JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits(options)) { (decoder) throws(ImageError) in
                 let stored = (width: decoder.header.width, height: decoder.header.height)
@@ -31,7 +29,7 @@ extension Photo {
         }
     }
 
-    /// Decodes JPEG bytes lent for the length of this call (a mapped file, a camera's buffer).
+    /// Decodes JPEG bytes lent for the length of this call (a file's, a camera's buffer).
     public init(jpeg bytes: UnsafeRawBufferPointer, options: LoadOptions = LoadOptions()) throws(ImageError) {
         self = try JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits(options)) { (decoder) throws(ImageError) in
             try Photo(decoder: decoder, options: options)

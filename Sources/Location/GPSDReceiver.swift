@@ -20,8 +20,8 @@ public final class GPSDReceiver: FixSource {
     }
     private let closed = Atomic<Bool>(false)
 
-    /// Connects to gpsd at `host`:`port` now; throws a `LocationError` when nothing answers there
-    /// (or libgps is missing), a `ThreadError` when the listening thread cannot be made.
+    /// Connects to gpsd at `host`:`port` now; throws when nothing answers there (`LocationError`)
+    /// or no thread can be made to listen (`Threads.StartError`).
     public init(host: String = "localhost", port: String = GPSDReceiver.defaultPort) throws {
         address = "\(host):\(port)"
         let connection = try GPSDConnection(host: host, port: port)

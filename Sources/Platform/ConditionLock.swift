@@ -5,7 +5,10 @@ import Glibc
 /// A value behind a lock with a condition to wait on: for threads that hand work to each other and
 /// wait for it (a camera thread waiting for commands, a test waiting for a state). Plain locking
 /// without waiting uses `Synchronization.Mutex`.
-public final class ConditionLock<Value>: @unchecked Sendable {
+///
+/// Sendable because `value` is only touched with `mutex` held, and `Value` is Sendable itself: a
+/// value that leaves the lock (a copy, or a reference inside it) may then be used on any thread.
+public final class ConditionLock<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     // Only touched with `mutex` held.

@@ -53,6 +53,16 @@ public enum FileSystem {
         }
     }
 
+    /// The first `count` bytes of a regular file (fewer when it is shorter): for a magic number.
+    public static func readStart(_ path: String, count: Int) throws(ReadError) -> [UInt8] {
+        let (fd, _) = try openRegular(path)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let filled = bytes.withUnsafeMutableBytes { buffer in Result { () throws(ReadError) in try FileContents.fill(buffer, from: fd) } }
+        bytes.removeSubrange(try filled.get()...)
+        return bytes
+    }
+
     /// Reads to the end (a file may grow or shrink while it is read); refuses more than `limit`.
     static func readAll(_ fd: Int32, expected: Int, limit: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(0, min(expected, limit)) + 1)

@@ -7,7 +7,7 @@ public final class Pending<Value>: Sendable {
     private let done = ConditionLock(false)
 
     /// Starts `work` on a new thread.
-    public init(_ work: @escaping @Sendable () throws -> sending Value) throws(ThreadError) {
+    public init(_ work: @escaping @Sendable () throws -> sending Value) throws(Threads.StartError) {
         try Threads.detach { [self] in
             // Made under the lock, so it is the lock's from the start (the taker's once taken).
             result.withLock { $0 = Self.outcome(of: work) }

@@ -38,11 +38,6 @@ public enum ProcessEnvironment {
     }
 }
 
-/// The processor cores this process may use.
-public enum Cores {
-    public static var count: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-}
-
 extension ProcessEnvironment {
     /// `$HOME`, else the home folder in the password database, else `/`.
     public static func home(_ environment: [String: String]) -> String {

@@ -153,25 +153,25 @@ public final class Signals: Sendable {
             return !state.installed
         }
         guard first else { return }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        Self.pipeWriteEnd = ends[1]
-        let readEnd = ends[0]
-        // Without a thread to read the pipe, signals keep their default actions.
-        guard (try? Threads.detach { [self] in
-            var byte: UInt8 = 0
-            while true {
-                let count = read(readEnd, &byte, 1)
-                if count < 0 && errno == EINTR { continue }
-                guard count == 1, let signal = Signal(rawValue: Int32(byte)) else { return }
-                deliver(signal) { Self.endProcess($0) }
+        // Without its pipe or the thread that reads it, no handler is installed: a signal then
+        // does what it did before (ends the process), rather than being written where nobody reads.
+        guard let ends = Self.makePipe() else { return state.withLock { $0.installed = false } }
+        do {
+            try Threads.detach { [self] in
+                var byte: UInt8 = 0
+                while true {
+                    let count = read(ends.read, &byte, 1)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count == 1, let signal = Signal(rawValue: Int32(byte)) else { return }
+                    deliver(signal) { Self.endProcess($0) }
+                }
             }
-        }) != nil else {
-            close(ends[0])
-            close(ends[1])
-            return
+        } catch {
+            close(ends.read)
+            close(ends.write)
+            return state.withLock { $0.installed = false }
         }
+        Self.pipeWriteEnd = ends.write
         var owned = sigset_t()
         sigemptyset(&owned)
         for signal in Signal.allCases {
@@ -180,10 +180,7 @@ public final class Signals: Sendable {
             sigaction(signal.rawValue, nil, &previous)
             if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(Signals.pipeWriteEnd, &byte, 1)
-            }
+            action.__sigaction_handler.sa_handler = { number in Signals.forward(number, to: Signals.pipeWriteEnd) }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal.rawValue, &action, nil)
@@ -191,6 +188,30 @@ public final class Signals: Sendable {
         }
         // A parent may have started us with these blocked (the mask is inherited): we handle them.
         pthread_sigmask(SIG_UNBLOCK, &owned, nil)
+    }
+
+    /// The self-pipe. Its write end never blocks: the handler may run on any thread, the watcher's
+    /// included, and a full pipe (signals arriving faster than they are read) must not stop it.
+    /// Neither end is inherited by a program started with --exec.
+    static func makePipe() -> (read: Int32, write: Int32)? {
+        guard let ends = GNUCalls.pipeClosedOnExec() else { return nil }
+        let flags = fcntl(ends.write, F_GETFL)
+        guard flags >= 0, fcntl(ends.write, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            close(ends.read)
+            close(ends.write)
+            return nil
+        }
+        return ends
+    }
+
+    /// What the C handler does: writes the signal's number to `fd`, and leaves errno as it found it
+    /// (the handler may interrupt code between a failed call and its look at errno). When the pipe
+    /// is full the number is dropped: signals are already waiting there to be handled.
+    static func forward(_ number: Int32, to fd: Int32) {
+        let saved = errno
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(fd, &byte, 1)
+        errno = saved
     }
 
     /// Ends the process as `signal`'s default action does.

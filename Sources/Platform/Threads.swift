@@ -3,19 +3,35 @@ import Glibc
 #endif
 
 /// Plain POSIX threads: a group run to completion, or one thread left running. A thread that
-/// cannot be made is an error (the system's limit on threads or memory), never work run inline.
+/// cannot be made (EAGAIN: a process or cgroup thread limit) is an error the caller sees; the work
+/// is never run on the caller's thread instead, where a loop would never return.
 public enum Threads {
-    /// Runs `body(0)` … `body(count - 1)` each on its own thread and waits for all of them. All or
-    /// nothing: when one of the threads cannot be made, no `body` runs and this throws.
-    public static func run(count: Int, stackSize: Int = 4 << 20, _ body: @escaping @Sendable (Int) -> Void) throws(ThreadError) {
-        // Held closed until every thread is made; nil once a thread could not be.
-        let gate = ConditionLock<Bool?>(false)
+    /// No thread could be made; `errno` says why (EAGAIN: a limit on threads or processes).
+    public struct StartError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let errno: Errno
+
+        public init(_ errno: Errno) { self.errno = errno }
+
+        public var description: String { "cannot start a thread: \(errno)" }
+    }
+
+    /// Runs `body(0)` … `body(count - 1)` each on its own thread and waits for all of them. Either
+    /// every body runs or none does: when a thread cannot be made, those already made return
+    /// without running theirs and the error is thrown.
+    public static func run(count: Int, stackSize: Int = 4 << 20, _ body: @escaping @Sendable (Int) -> Void) throws(StartError) {
+        try run(stackSizes: Array(repeating: stackSize, count: count), body)
+    }
+
+    /// `run` with a stack size for each thread: tests make one of them impossible.
+    static func run(stackSizes: [Int], _ body: @escaping @Sendable (Int) -> Void) throws(StartError) {
+        // Each thread waits for the verdict: true once all are made, false when one could not be.
+        let started = ConditionLock<Bool?>(nil)
         var threads: [pthread_t] = []
-        var failure: ThreadError?
-        for index in 0..<count {
+        var failure: StartError?
+        for (index, stackSize) in stackSizes.enumerated() {
             do {
                 threads.append(try start(stackSize: stackSize) {
-                    guard gate.wait(until: { $0 != false }, then: { $0 }) == true else { return }
+                    guard started.wait(until: { $0 != nil }, then: { $0 == true }) ?? false else { return }
                     body(index)
                 })
             } catch {
@@ -23,25 +39,25 @@ public enum Threads {
                 break
             }
         }
-        gate.withLock { $0 = failure == nil ? true : nil }
+        started.withLock { $0 = failure == nil }
         for thread in threads { pthread_join(thread, nil) }
         if let failure { throw failure }
     }
 
     /// Starts `body` on a thread of its own that nobody waits for. `body` is sent to that thread:
     /// what it captures (a camera, a connection) belongs to the new thread from then on.
-    public static func detach(_ body: sending @escaping () -> Void) throws(ThreadError) {
-        pthread_detach(try start(stackSize: 1 << 20, body))
+    public static func detach(stackSize: Int = 1 << 20, _ body: sending @escaping () -> Void) throws(StartError) {
+        pthread_detach(try start(stackSize: stackSize, body))
     }
 
     /// Carries a thread's body through pthread_create's context pointer. Unchecked: the body was
-    /// sent by the caller, and exactly one thread (the one made for it) takes and runs it.
+    /// sent by the caller (or is Sendable), and exactly one thread, the one made for it, runs it.
     private final class Box: @unchecked Sendable {
         let body: () -> Void
         init(_ body: sending @escaping () -> Void) { self.body = body }
     }
 
-    private static func start(stackSize: Int, _ body: sending @escaping () -> Void) throws(ThreadError) -> pthread_t {
+    private static func start(stackSize: Int, _ body: sending @escaping () -> Void) throws(StartError) -> pthread_t {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -54,15 +70,8 @@ public enum Threads {
         }, context)
         guard status == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
-            throw ThreadError(errno: Errno(status))
+            throw StartError(Errno(status))
         }
         return thread
     }
-}
-
-/// A thread the system would not make (its limit on threads, or memory).
-public struct ThreadError: Error, Sendable, CustomStringConvertible {
-    public let errno: Errno
-
-    public var description: String { "cannot start a thread: \(errno)" }
 }

@@ -99,7 +99,7 @@ public struct ApplyInputs: Sendable {
 
     /// The first bytes of a JPEG, HEIC or PNG file.
     static func startsLikePhoto(_ path: String) -> Bool {
-        guard let file = try? MappedFile(path: path) else { return false }
-        return ImageFormat.sniff(file.prefix(16)) != nil
+        guard let start = try? FileSystem.readStart(path, count: 16) else { return false }
+        return ImageFormat.sniff(start) != nil
     }
 }

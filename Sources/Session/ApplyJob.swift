@@ -141,7 +141,7 @@ public final class ApplyJob: Sendable {
         // (`--skip-existing`): such a photo is not read at all.
         let first = Mutex<(index: Int, photo: Result<Photo, any Error>)?>(nil)
         if settings.existing != .skip, let index = mine.first {
-            let photo = Result { try Photo(file: try InputFile.map(items[index].input), options: settings.load) }
+            let photo = Result { try Photo(file: try InputFile.photo(items[index].input, check: settings.load.check), options: settings.load) }
             first.withLock { $0 = (index, photo) }
         }
         let watermarker = Mutex<Watermarker?>(try ready())
@@ -170,7 +170,7 @@ public final class ApplyJob: Sendable {
         var writerSettings = settings.writer
         writerSettings.protected = Set(items.map(\.status.identity))
         // The disk's part of a photo is done on a finisher's thread while the next one is stamped.
-        let finishers = try (0..<workers).map { _ throws(ThreadError) in try Finisher() }
+        let finishers = try (0..<workers).map { _ throws(Threads.StartError) in try Finisher() }
         // Each worker closes its own when it ends; these are for when the workers could not start.
         defer { for finisher in finishers { finisher.close() } }
         try Threads.run(count: workers) { [self, writerSettings] worker in
@@ -237,7 +237,7 @@ public final class ApplyJob: Sendable {
         item.subfolder.isEmpty ? settings.output : settings.output + "/" + item.subfolder
     }
 
-    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) throws(ThreadError) -> Plan {
+    private func plan(_ items: [ApplyItem], workers: Int, failed: @escaping @Sendable (Int, any Error) -> Void) throws(Threads.StartError) -> Plan {
         var wanted = [String?](repeating: nil, count: items.count)
         if let template = settings.nameTemplate {
             // A --name may use the photo's date, camera …: read every header (not the pixels) first.
@@ -281,7 +281,7 @@ public final class ApplyJob: Sendable {
 
     /// The stamp's fields for a photo; reads the header when `metadata` is not given.
     private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
-        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.map(item.input))
+        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.photo(item.input, check: settings.load.check))
         var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
         fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
         fields.sequence = item.sequence
@@ -315,7 +315,7 @@ public final class ApplyJob: Sendable {
             case .exists(let path): return .ended(Outcome(input: item.input, status: .skipped, output: path))
             }
             // Taken out of `loaded`, so the stamp draws on the only reference to its pixels (no copy).
-            let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.map(item.input), options: settings.load)
+            let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.photo(item.input, check: settings.load.check), options: settings.load)
             if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
                 claim.release()
                 throw AlreadyStamped(record)
@@ -357,7 +357,7 @@ private final class Finisher: Sendable {
     /// At most this many photos wait: a disk that stalls holds the worker up rather than filling memory.
     private static let depth = 2
 
-    init() throws(ThreadError) {
+    init() throws(Threads.StartError) {
         let state = self.state
         try Threads.detach {
             while let job = state.wait(until: { !$0.jobs.isEmpty || $0.closed }, then: { state -> (@Sendable () -> Void)? in

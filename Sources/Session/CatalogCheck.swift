@@ -55,7 +55,7 @@ public enum CatalogCheck {
     }
 
     private static func sha256(of path: String) -> String? {
-        guard let file = try? InputFile.map(path) else { return nil }
+        guard let file = try? InputFile.photo(path) else { return nil }
         return file.withUnsafeBytes { FileDigest.sha256($0) }
     }
 }

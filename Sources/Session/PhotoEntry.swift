@@ -9,7 +9,7 @@ public enum PhotoEntry {
     /// The row of the stamped photo at `path`, from its stampcam record (its XMP, else the sidecar
     /// beside it); nil when it has none (not stamped by stampcam, or an original).
     public static func recorded(_ path: String) throws -> CatalogEntry? {
-        let file = try InputFile.map(path)
+        let file = try InputFile.photo(path, check: LoadOptions().check)
         let metadata = try Self.metadata(file)
         guard let record = Restamp.record(of: path, metadata: metadata) else { return nil }
         return CatalogEntry(path: FileSystem.absolute(path), size: file.count, sha256: file.withUnsafeBytes { FileDigest.sha256($0) },
@@ -20,7 +20,7 @@ public enum PhotoEntry {
     /// artist, GPS, camera).
     public static func described(_ path: String) throws -> CatalogEntry {
         if let entry = try recorded(path) { return entry }
-        let file = try InputFile.map(path)
+        let file = try InputFile.photo(path, check: LoadOptions().check)
         let metadata = try Self.metadata(file)
         let fields = FieldPolicy().fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: file.status.modified))
         let record = StampRecord(styleID: "", styleName: "", styleVersion: 0, fields: fields, stampedAt: nil, software: "")
@@ -33,7 +33,7 @@ public enum PhotoEntry {
 
     /// A JPEG's metadata read from its markers; a HEIC's or PNG's from a small decode, which is
     /// where libheif and Cairo give it.
-    private static func metadata(_ file: MappedFile) throws -> PhotoMetadata {
+    private static func metadata(_ file: FileContents) throws -> PhotoMetadata {
         if file.withUnsafeBytes({ ImageFormat.sniff($0) ?? .jpeg }) == .jpeg { return try PhotoMetadata(jpeg: file) }
         return try Photo(file: file, options: LoadOptions(maxSize: 64)).metadata
     }

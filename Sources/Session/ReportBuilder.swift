@@ -59,7 +59,7 @@ public enum ReportBuilder {
 
     /// One photo: its JPEG (as it is when it can be), a small preview, its rows.
     static func item(_ entry: CatalogEntry) throws -> PhotoReport.Item {
-        let file = try InputFile.map(entry.path)
+        let file = try InputFile.photo(entry.path, check: LoadOptions().check)
         let isJPEG = file.withUnsafeBytes { ImageFormat.sniff($0) ?? .jpeg } == .jpeg
         if isJPEG, try PhotoMetadata(jpeg: file).orientation == .up, file.count <= embedLimit.bytes,
            case let stored = try Photo.storedSize(jpeg: file), max(stored.width, stored.height) <= embedLimit.side {

@@ -66,7 +66,7 @@ public enum Restamp {
 
     /// Stamps the photo at `path` again with `writer`; returns what was written.
     public static func run(_ path: String, settings: Settings, writer: PhotoWriter) throws -> WrittenPhoto {
-        let stamped = try InputFile.map(path)
+        let stamped = try InputFile.photo(path, check: settings.load.check)
         let metadata = try PhotoMetadata(jpeg: stamped)
         guard let record = record(of: path, metadata: metadata) else { throw Problem.noRecord }
         guard let originalName = record.original else { throw Problem.noKeptOriginal(style: record.styleID) }
@@ -76,7 +76,7 @@ public enum Restamp {
         }
         let photoFolder = folder(of: path)
         let originalPath = photoFolder + "/" + originalName
-        let original = try InputFile.map(originalPath)
+        let original = try InputFile.photo(originalPath, check: settings.load.check)
         let sha256 = original.withUnsafeBytes { FileDigest.sha256($0) }
         if let recorded = record.originalSHA256, recorded.lowercased() != sha256 { throw Problem.originalChanged(path: originalPath) }
 

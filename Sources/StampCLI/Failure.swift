@@ -81,8 +81,6 @@ struct Failure: Error {
             self.init(error.description, code: .ioError)
         case let error as ReportError:
             self.init(error.description, code: .unavailable)
-        case let error as ThreadError:
-            self.init(error.description, code: .unavailable)
         case let error as ShootSetup.Problem:
             switch error {
             case .oneFileForSeveralPhotos(let target):
@@ -97,6 +95,11 @@ struct Failure: Error {
             }
         case let failure as Failure:
             self = failure
+        case let error as Threads.StartError:
+            let advice = error.errno == .wouldBlock
+                ? "; a limit on threads (ulimit -u, a container's pids limit) or on memory for their stacks (ulimit -v) is reached"
+                : ""
+            self.init(error.description + advice, code: .unavailable)
         default:
             self.init("\(place): \(error)", code: .dataError)
         }

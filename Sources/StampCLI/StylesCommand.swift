@@ -43,9 +43,15 @@ enum StylesCommand: Command {
             photo = Photo(bitmap: card)
             fields = stamp.fields.fieldsNow()
         } else {
-            let file = try InputFile.map(source)
+            let load = LoadOptions(maxSize: 640)
+            let file: FileContents
+            do {
+                file = try InputFile.photo(source, check: load.check)
+                photo = try Photo(file: file, options: load)
+            } catch {
+                throw Failure(error, path: source)
+            }
             protected.insert(file.status.identity)
-            do { photo = try Photo(file: file, options: LoadOptions(maxSize: 640)) } catch { throw Failure(error, path: source) }
             for warning in photo.metadata.warnings { context.console.err("stampcam: \(PathEncoding.display(source)): warning: \(warning)") }
             fields = stamp.fields.fields(for: photo.metadata, fileTime: FieldPolicy.fileTime(modified: file.status.modified))
             fields.filename = source.split(separator: "/").last.map(String.init) ?? source

@@ -51,7 +51,7 @@ final class LiveHub: Sendable {
     static let partHeader = "--\(boundary)\r\nContent-Type: image/jpeg\r\n\r\n"
 
     /// `previewLongSide`: the live picture fits in a square this big (960: 960×540 from a 16:9 camera).
-    init(controller: ShootController, previewLongSide: Int, quality: Int = 80) throws(ThreadError) {
+    init(controller: ShootController, previewLongSide: Int, quality: Int = 80) throws(Threads.StartError) {
         self.controller = controller
         self.previewLongSide = previewLongSide
         self.quality = quality
@@ -210,7 +210,7 @@ final class LiveHub: Sendable {
         guard saved.count > known else { return }
         for written in saved[known...] {
             var shot = Shot(name: PhotoName.lastComponent(written.path), path: written.path)
-            if let file = try? MappedFile(path: written.path) {
+            if let file = try? FileContents(path: written.path) {
                 shot.identity = file.status.identity
                 shot.thumbnail = Self.thumbnail(of: file)
             }
@@ -223,7 +223,7 @@ final class LiveHub: Sendable {
     }
 
     /// A small JPEG of a saved photo (shrunk on load: a large photo costs little).
-    static func thumbnail(of file: MappedFile) -> [UInt8]? {
+    static func thumbnail(of file: FileContents) -> [UInt8]? {
         guard let small = try? Photo(jpeg: file, options: LoadOptions(maxSize: 320)) else { return nil }
         return try? small.encoded(quality: 75).bytes
     }

@@ -39,7 +39,7 @@ public final class WebServer: Sendable {
     private let daemon: HTTPDaemon
     let app: WebApp
 
-    /// Throws a `WebError`, or a `ThreadError` when the server's thread cannot be made.
+    /// Throws `WebError`, or `Threads.StartError` when the live picture's thread cannot be made.
     public init(controller: ShootController, styles: [Template], settings: Settings) throws {
         let token = settings.token ?? (settings.listen.isLoopback ? nil : AccessPolicy.newToken())
         let limits = HTTPLimits()

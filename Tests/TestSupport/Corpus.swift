@@ -1,5 +1,9 @@
 import Foundation
+// `swift build` builds this target too, and a static build (--static-swift-stdlib) has no
+// Testing library: the trait is for test targets, which always have it.
+#if canImport(Testing)
 import Testing
+#endif
 
 /// `../shared/corpus` beside the checkout: real camera photos, used in place and never copied into
 /// the repository. Only extra tests use it; a fresh clone has no corpus and skips them.
@@ -24,9 +28,11 @@ public enum Corpus {
     }
 }
 
+#if canImport(Testing)
 extension Trait where Self == ConditionTrait {
     /// For a test over the real photos of ../shared/corpus: skipped, saying why, when it is not there.
     public static var needsCorpus: Self {
         .enabled(if: Corpus.isPresent, "../shared/corpus (real camera photos beside the checkout) is not there")
     }
 }
+#endif

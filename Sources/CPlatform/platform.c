@@ -1,0 +1,30 @@
+#define _GNU_SOURCE
+#include "CPlatform.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <unistd.h>
+
+int sc_affinity_cpu_count(void) {
+    // The kernel refuses a mask smaller than its own (EINVAL): a machine with more possible CPUs
+    // than cpu_set_t holds needs a larger one.
+    for (int cpus = CPU_SETSIZE; cpus <= (1 << 22); cpus *= 2) {
+        cpu_set_t *mask = CPU_ALLOC(cpus);
+        if (mask == NULL) return -1;
+        size_t size = CPU_ALLOC_SIZE(cpus);
+        CPU_ZERO_S(size, mask);
+        int status = sched_getaffinity(0, size, mask);
+        int count = status == 0 ? CPU_COUNT_S(size, mask) : -1;
+        int error = errno;
+        CPU_FREE(mask);
+        if (status == 0) return count;
+        errno = error;
+        if (error != EINVAL) return -1;
+    }
+    return -1;
+}
+
+int sc_pipe_cloexec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
+}

@@ -1,0 +1,18 @@
+import CPlatform
+
+/// glibc calls declared only under _GNU_SOURCE, through CPlatform.
+enum GNUCalls {
+    /// How many CPUs the calling thread's affinity mask holds (a new thread inherits its
+    /// creator's); nil when it cannot be asked.
+    static var affinityCPUCount: Int? {
+        let count = sc_affinity_cpu_count()
+        return count > 0 ? Int(count) : nil
+    }
+
+    /// A pipe whose ends are closed on exec; nil with errno set when none can be made.
+    static func pipeClosedOnExec() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard sc_pipe_cloexec(&ends) == 0 else { return nil }
+        return (ends[0], ends[1])
+    }
+}

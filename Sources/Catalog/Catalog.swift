@@ -36,16 +36,16 @@ public final class Catalog: Sendable {
     public init(path: String) throws(CatalogError) {
         self.path = path
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            do { try FileSystem.makeFolders(String(path[..<slash])) } catch {
+            do { try FileSystem.makeFolders(FilePath(String(path[..<slash]))) } catch {
                 throw .cannotOpen(path: path, reason: "its folder cannot be made: \(error.reason)")
             }
         }
-        if let status = FileStatus(path: path) {
+        if let status = FileStatus(path: FilePath(path)) {
             guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
         } else {
             // SQLite would only say "unable to open database file".
             let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            do { try FileSystem.canWrite(folder) } catch {
+            do { try FileSystem.canWrite(FilePath(folder)) } catch {
                 throw .cannotOpen(path: path, reason: "its folder cannot be written to: \(error.reason)")
             }
         }
@@ -76,7 +76,7 @@ public final class Catalog: Sendable {
     /// changed, and an older schema is read as it is.
     public init(reading path: String) throws(CatalogError) {
         self.path = path
-        guard let status = FileStatus(path: path) else {
+        guard let status = FileStatus(path: FilePath(path)) else {
             throw .cannotOpen(path: path, reason: Errno.current.reason)
         }
         guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }

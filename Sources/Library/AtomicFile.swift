@@ -19,7 +19,7 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to claim: NameClaim, replace: Bool,
                              protected: Set<FileIdentity> = []) throws(FileError) -> String {
         let temp = try writeTemp(bytes, directory: claim.folder, target: claim.path)
-        defer { FileSystem.remove(temp) }
+        defer { FileSystem.remove(FilePath(temp)) }
         guard try place(temp, at: claim.path, replace: replace, protected: protected) else {
             throw .cannotCreate(path: claim.path, reason: "another program created this file meanwhile")
         }
@@ -46,16 +46,16 @@ public enum AtomicFile {
             self.claim = claim
         }
 
-        deinit { if !tried.load(ordering: .relaxed) { FileSystem.remove(temp) } }
+        deinit { if !tried.load(ordering: .relaxed) { FileSystem.remove(FilePath(temp)) } }
 
         /// Syncs the bytes to the disk, then gives them the claimed name, as `write` does; the
         /// path, or why not (nothing is then left under the name).
         public func place(replace: Bool, protected: Set<FileIdentity> = []) throws(FileError) -> String {
             // Placed (a link to it made) or not, the temp name goes now: nothing is tried twice.
             tried.store(true, ordering: .relaxed)
-            defer { FileSystem.remove(temp) }
+            defer { FileSystem.remove(FilePath(temp)) }
             do throws(Errno) {
-                let fd = PathEncoding.withCString(temp) { open($0, O_WRONLY | O_CLOEXEC) }
+                let fd = FilePath(temp).withCString { open($0, O_WRONLY | O_CLOEXEC) }
                 guard fd >= 0 else { throw Errno.current }
                 defer { close(fd) }
                 // Delayed allocation: a full disk may only show here.
@@ -78,7 +78,7 @@ public enum AtomicFile {
                              protected: Set<FileIdentity> = [], sync: Bool = true) throws(FileError) -> String {
         let target = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         let temp = try writeTemp(bytes, directory: directory, target: target, sync: sync)
-        defer { FileSystem.remove(temp) }
+        defer { FileSystem.remove(FilePath(temp)) }
         var attempt = 0
         while true {
             let candidate = attempt == 0 ? target : numbered(target, attempt)
@@ -103,7 +103,7 @@ public enum AtomicFile {
             fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would
             guard !sync || fsync(fd) == 0 else { throw Errno.current }
         } catch {
-            FileSystem.remove(temp)
+            FileSystem.remove(FilePath(temp))
             throw .io(path: target, reason: "write failed: \(error.reason) (nothing was written under this name)")
         }
         return temp
@@ -114,14 +114,14 @@ public enum AtomicFile {
     fileprivate static func place(_ temp: String, at path: String, replace: Bool,
                               protected: Set<FileIdentity>) throws(FileError) -> Bool {
         // Only a replacing rename could reach an input; link() never replaces anything.
-        if replace, let identity = FileIdentity(path: path), protected.contains(identity) {
+        if replace, let identity = FileIdentity(path: FilePath(path)), protected.contains(identity) {
             throw .wouldReplaceInput(path: path)
         }
         do {
             if replace {
-                try FileSystem.rename(temp, to: path)
+                try FileSystem.rename(FilePath(temp), to: FilePath(path))
             } else {
-                try FileSystem.link(temp, to: path)
+                try FileSystem.link(FilePath(temp), to: FilePath(path))
             }
             return true
         } catch .exists where !replace {

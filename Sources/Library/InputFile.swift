@@ -9,7 +9,7 @@ public enum InputFile {
     /// read. Throws `FileError`, or what `check` throws.
     public static func photo(_ path: String, check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws -> FileContents {
         do {
-            return try FileContents(path: path, check: check)
+            return try FileContents(path: FilePath(path), check: check)
         } catch let error as FileSystem.ReadError {
             throw FileError(reading: path, error)
         }
@@ -17,6 +17,6 @@ public enum InputFile {
 
     /// A small file (a template, a config) read whole, refusing more than `limit` bytes.
     public static func read(_ path: String, limit: Int = 16 << 20) throws(FileError) -> [UInt8] {
-        do { return try FileSystem.read(path, limit: limit) } catch { throw FileError(reading: path, error) }
+        do { return try FileSystem.read(FilePath(path), limit: limit) } catch { throw FileError(reading: path, error) }
     }
 }

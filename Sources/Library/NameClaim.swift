@@ -37,7 +37,7 @@ public final class NameClaim: Sendable {
     /// written after all, or the claim dropped) removes it.
     public func release() {
         guard !isReleased else { return }
-        guard FileSystem.remove(marker) || FileStatus(linkAt: marker) == nil else { return }
+        guard FileSystem.remove(FilePath(marker)) || FileStatus(linkAt: FilePath(marker)) == nil else { return }
         released.withLock { $0 = true }
         _ = Self.held.withLock { $0.remove(marker) }
     }
@@ -78,7 +78,7 @@ public final class NameClaim: Sendable {
             case .made:
                 let claim = NameClaim(folder: folder, name: candidate, marker: marker)
                 // Checked after claiming: whoever writes this name holds the claim while doing so.
-                if FileSystem.exists(claim.path) {
+                if FileSystem.exists(FilePath(claim.path)) {
                     switch existing {
                     case .replace: return .claimed(claim)
                     case .skip: return .exists(path: claim.path)
@@ -91,7 +91,7 @@ public final class NameClaim: Sendable {
                 if existing == .skip { return .exists(path: folder + "/" + candidate) }
             case .stale where !staleRemoved:
                 staleRemoved = true
-                FileSystem.remove(marker)
+                FileSystem.remove(FilePath(marker))
                 continue
             case .stale:
                 break
@@ -116,9 +116,9 @@ public final class NameClaim: Sendable {
         } catch {
             return .failed(.io)
         }
-        defer { FileSystem.remove(temp) }
+        defer { FileSystem.remove(FilePath(temp)) }
         do {
-            try FileSystem.link(temp, to: path)
+            try FileSystem.link(FilePath(temp), to: FilePath(path))
             held.withLock { _ = $0.insert(path) }
             return .made
         } catch .exists {
@@ -142,7 +142,7 @@ public final class NameClaim: Sendable {
 
     /// The process id written in a claim file.
     static func owner(_ path: String) -> Int32? {
-        guard let bytes = try? FileSystem.read(path, limit: 64) else { return nil }
+        guard let bytes = try? FileSystem.read(FilePath(path), limit: 64) else { return nil }
         return Int32(String(decoding: bytes, as: UTF8.self).trimmingWhitespace)
     }
 }

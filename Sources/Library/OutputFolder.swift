@@ -12,18 +12,18 @@ public enum OutputFolder {
     /// `mark`, marks it as holding stamped photos.
     public static func prepare(_ path: String, mark: Bool = true) throws(FileError) {
         do {
-            try FileSystem.makeFolders(path)
+            try FileSystem.makeFolders(FilePath(path))
         } catch .notFolder {
             throw .cannotCreate(path: path, reason: "a file has this name, not a folder")
         } catch {
             throw .cannotCreate(path: path, reason: error.reason)
         }
-        do { try FileSystem.canWrite(path) } catch {
+        do { try FileSystem.canWrite(FilePath(path)) } catch {
             throw .cannotCreate(path: path, reason: "\(error.reason) (this folder cannot be written to)")
         }
         removeLeftovers(in: path)
         let marker = path + "/" + markerName
-        if mark && !FileSystem.exists(marker) {
+        if mark && !FileSystem.exists(FilePath(marker)) {
             // Best effort: a folder we can write photos to takes the marker too; a race with another run is harmless.
             // Not synced (a cold run would wait for it): the marker is known by its name alone, so
             // one a crash left empty still marks the folder.
@@ -33,21 +33,21 @@ public enum OutputFolder {
 
     /// Removes `folder` when nothing but the marker is in it (a folder made for photos that all failed).
     public static func removeIfEmpty(_ folder: String) {
-        guard let names = try? FileSystem.list(folder), names.allSatisfy({ $0 == markerName }) else { return }
-        FileSystem.remove(folder + "/" + markerName)
-        FileSystem.removeFolder(folder)
+        guard let names = try? FileSystem.list(FilePath(folder)), names.allSatisfy({ $0 == markerName }) else { return }
+        FileSystem.remove(FilePath(folder + "/" + markerName))
+        FileSystem.removeFolder(FilePath(folder))
     }
 
     /// Whether `folder` holds stampcam's stamped photos.
     public static func isMarked(_ folder: String) -> Bool {
-        FileStatus(path: folder + "/" + markerName)?.isRegular ?? false
+        FileStatus(path: FilePath(folder + "/" + markerName))?.isRegular ?? false
     }
 
     /// Removes temp files and name claims left in `folder` by processes that are gone. Returns how
     /// many were removed.
     @discardableResult
     public static func removeLeftovers(in folder: String) -> Int {
-        let names = (try? FileSystem.list(folder)) ?? []
+        let names = (try? FileSystem.list(FilePath(folder))) ?? []
         var removed = 0
         for name in names where name.hasPrefix(AtomicFile.tempPrefix) {
             let owner: Int32?
@@ -58,7 +58,7 @@ public enum OutputFolder {
                 owner = fields.count == 2 ? Int32(fields[0]) : nil
             }
             guard let owner, !ProcessID.isAlive(owner) else { continue }
-            if FileSystem.remove(folder + "/" + name) { removed += 1 }
+            if FileSystem.remove(FilePath(folder + "/" + name)) { removed += 1 }
         }
         return removed
     }

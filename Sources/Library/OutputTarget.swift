@@ -17,7 +17,7 @@ public enum OutputTarget: Sendable, Equatable {
             return
         }
         let lower = path.lowercased()
-        guard lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg"), FileStatus(path: path)?.isFolder != true else {
+        guard lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg"), FileStatus(path: FilePath(path))?.isFolder != true else {
             self = .folder(path)
             return
         }

@@ -28,7 +28,7 @@ public enum PhotoName {
 
     /// One more than the highest number of a shot already in `folder`, so numbers keep counting up.
     public static func nextShotNumber(in folder: String) -> Int {
-        let names = (try? FileSystem.list(folder)) ?? []
+        let names = (try? FileSystem.list(FilePath(folder))) ?? []
         let highest = names.compactMap { name -> Int? in
             let parts = name.split(separator: "-")
             guard parts.count == 3, parts[0].count == 8, parts[1].count == 6, parts[2].hasSuffix(".jpg") else { return nil }

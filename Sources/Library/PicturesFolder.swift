@@ -8,7 +8,7 @@ public enum PicturesFolder {
         if let pictures = environment["XDG_PICTURES_DIR"], !pictures.isEmpty {
             return pictures + "/stampcam"
         }
-        if let bytes = try? FileSystem.read(ConfigFolder.configHome(environment) + "/user-dirs.dirs", limit: 1 << 16),
+        if let bytes = try? FileSystem.read(FilePath(ConfigFolder.configHome(environment) + "/user-dirs.dirs"), limit: 1 << 16),
            let pictures = userDirsPictures(String(decoding: bytes, as: UTF8.self), home: home) {
             return pictures + "/stampcam"
         }

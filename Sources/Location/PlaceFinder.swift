@@ -50,7 +50,7 @@ public final class PlaceFinder: Sendable {
             table = given
         } else {
             table = [dataFolder + "/places/cities1000.csv", dataFolder + "/.build/places/cities1000.csv"]
-                .first { FileStatus(path: $0)?.isRegular ?? false }
+                .first { FileStatus(path: FilePath($0))?.isRegular ?? false }
         }
         var cache: String?
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
@@ -88,19 +88,19 @@ public final class PlaceFinder: Sendable {
         guard let table else { return (nil, .notInstalled) }
         let started = WallClock.monotonic()
         let shown = PathEncoding.display(table)
-        guard let status = FileStatus(path: table) else {
+        guard let status = FileStatus(path: FilePath(table)) else {
             return (nil, .failed(.cannotRead(file: shown, reason: "no such file")))
         }
         let source = PlaceIndexFile.Source(path: table, size: status.size, modified: status.modified)
         let indexPath = cacheFolder.map { $0 + "/places-\(Self.hash(table)).index" }
-        if let indexPath, let bytes = try? FileSystem.read(indexPath, limit: Self.maxTableSize),
+        if let indexPath, let bytes = try? FileSystem.read(FilePath(indexPath), limit: Self.maxTableSize),
            let gazetteer = PlaceIndexFile.decode(bytes, source: source) {
             return (gazetteer, .ready(places: gazetteer.count, skippedRows: 0, fromIndexFile: true,
                                       seconds: WallClock.monotonic() - started))
         }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(table, limit: Self.maxTableSize)
+            bytes = try FileSystem.read(FilePath(table), limit: Self.maxTableSize)
         } catch {
             return (nil, .failed(.cannotRead(file: shown, reason: Self.reason(error))))
         }

@@ -23,7 +23,7 @@ public struct SiteMap: Sendable, Equatable {
     public init(contentsOf path: String) throws(SiteError) {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, limit: Self.maxFileSize)
+            bytes = try FileSystem.read(FilePath(path), limit: Self.maxFileSize)
         } catch {
             throw .cannotRead(file: PathEncoding.display(path), reason: Self.reason(error))
         }

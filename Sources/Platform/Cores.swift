@@ -18,7 +18,7 @@ public enum Cores {
 
     /// A file of /proc or of the cgroup file system (their sizes say 0 or 4096, whatever they hold).
     private static func readSmall(_ path: String) -> String? {
-        (try? FileSystem.read(path, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) }
+        (try? FileSystem.read(FilePath(path), limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -19,7 +19,7 @@ public struct FileContents: Sendable {
     /// shown its first bytes (up to `headSize`) and its size before the rest is read, and refuses
     /// the file by throwing: a large file the caller has no use for costs one small read.
     /// Throws `FileSystem.ReadError`, or what `check` throws.
-    public init(path: String, check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
+    public init(path: FilePath, check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
         let (fd, status) = try FileSystem.openRegular(path)
         defer { close(fd) }
         try self.init(descriptor: fd, status: status, check: check)

@@ -7,7 +7,7 @@ public struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
 
-    public init?(path: String) {
+    public init?(path: FilePath) {
         guard let status = FileStatus(path: path) else { return nil }
         self = status.identity
     }
@@ -36,16 +36,16 @@ public struct FileStatus: Sendable {
     public var isRegular: Bool { kind == .regular }
 
     /// The file `path` names, following symbolic links; nil when there is none.
-    public init?(path: String) {
+    public init?(path: FilePath) {
         var info = stat()
-        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         self.init(info)
     }
 
     /// The entry `path` itself: a symbolic link is reported as one.
-    public init?(linkAt path: String) {
+    public init?(linkAt path: FilePath) {
         var info = stat()
-        guard PathEncoding.withCString(path, { lstat($0, &info) }) == 0 else { return nil }
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return nil }
         self.init(info)
     }
 

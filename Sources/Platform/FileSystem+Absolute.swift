@@ -10,7 +10,7 @@ extension FileSystem {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let resolved = PathEncoding.withCString(folder) { pointer -> String? in
+        let resolved = FilePath(folder).withCString { pointer -> String? in
             guard let real = realpath(pointer, nil) else { return nil }
             defer { free(real) }
             return PathEncoding.decode(UnsafeRawBufferPointer(start: real, count: strlen(real)))

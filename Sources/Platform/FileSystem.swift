@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// The file-system calls stampcam makes, on byte-exact paths (see `PathEncoding`), with EINTR
-/// retried and failures as `Errno`.
+/// The file-system calls stampcam makes, on byte-exact paths (`FilePath`), with EINTR retried
+/// and failures as `Errno`.
 public enum FileSystem {
     /// Why a file could not be read as data.
     public enum ReadError: Error, Equatable, Sendable {
@@ -17,11 +17,11 @@ public enum FileSystem {
 
     /// Opens `path` for reading and checks it is a regular file. O_NONBLOCK makes opening a FIFO
     /// return at once instead of waiting for a writer; it changes nothing for a regular file.
-    public static func openRegular(_ path: String) throws(ReadError) -> (descriptor: Int32, status: FileStatus) {
+    public static func openRegular(_ path: FilePath) throws(ReadError) -> (descriptor: Int32, status: FileStatus) {
         let fd: Int32
         do {
             fd = try Errno.retrying { () throws(Errno) in
-                try Errno.check(PathEncoding.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) })
+                try Errno.check(path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) })
             }
         } catch {
             throw .system(error)
@@ -40,7 +40,7 @@ public enum FileSystem {
     }
 
     /// The whole of a regular file, at most `limit` bytes.
-    public static func read(_ path: String, limit: Int = Int.max) throws(ReadError) -> [UInt8] {
+    public static func read(_ path: FilePath, limit: Int = Int.max) throws(ReadError) -> [UInt8] {
         let (fd, status) = try openRegular(path)
         defer { close(fd) }
         guard status.size <= limit else { throw .tooLarge(size: status.size, limit: limit) }
@@ -54,7 +54,7 @@ public enum FileSystem {
     }
 
     /// The first `count` bytes of a regular file (fewer when it is shorter): for a magic number.
-    public static func readStart(_ path: String, count: Int) throws(ReadError) -> [UInt8] {
+    public static func readStart(_ path: FilePath, count: Int) throws(ReadError) -> [UInt8] {
         let (fd, _) = try openRegular(path)
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
@@ -105,8 +105,8 @@ public enum FileSystem {
     }
 
     /// The names in a folder (without `.` and `..`), unsorted.
-    public static func list(_ folder: String) throws(Errno) -> [String] {
-        guard let directory = PathEncoding.withCString(folder, { opendir($0) }) else { throw .current }
+    public static func list(_ folder: FilePath) throws(Errno) -> [String] {
+        guard let directory = folder.withCString({ opendir($0) }) else { throw .current }
         defer { closedir(directory) }
         var names: [String] = []
         while true {
@@ -121,12 +121,12 @@ public enum FileSystem {
     }
 
     /// Creates `path` and any missing parents (mkdir -p); an existing folder is fine.
-    public static func makeFolders(_ path: String, mode: mode_t = 0o777) throws(Errno) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+    public static func makeFolders(_ path: FilePath, mode: mode_t = 0o777) throws(Errno) {
+        var prefix: FilePath = path.isAbsolute ? "/" : ""
+        for part in path.components {
+            prefix = prefix.appending(part)
             if part == "." || part == ".." { continue }
-            if PathEncoding.withCString(prefix, { mkdir($0, mode) }) != 0 {
+            if prefix.withCString({ mkdir($0, mode) }) != 0 {
                 let error = Errno.current
                 guard error == .exists else { throw error }
             }
@@ -136,53 +136,53 @@ public enum FileSystem {
     }
 
     /// Whether this process may create files in `folder`.
-    public static func canWrite(_ folder: String) throws(Errno) {
-        if PathEncoding.withCString(folder, { access($0, W_OK | X_OK) }) != 0 { throw .current }
+    public static func canWrite(_ folder: FilePath) throws(Errno) {
+        if folder.withCString({ access($0, W_OK | X_OK) }) != 0 { throw .current }
     }
 
     /// Bytes free for this process on the file system holding `path`; nil when it cannot be asked.
-    public static func freeBytes(_ path: String) -> Int? {
+    public static func freeBytes(_ path: FilePath) -> Int? {
         var info = statvfs()
-        guard PathEncoding.withCString(path, { statvfs($0, &info) }) == 0 else { return nil }
+        guard path.withCString({ statvfs($0, &info) }) == 0 else { return nil }
         let (bytes, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
         return overflow ? Int.max : bytes
     }
 
         /// Removes a file; false when it could not be removed.
     @discardableResult
-    public static func remove(_ path: String) -> Bool {
-        PathEncoding.withCString(path) { unlink($0) } == 0
+    public static func remove(_ path: FilePath) -> Bool {
+        path.withCString { unlink($0) } == 0
     }
 
     /// Removes an empty folder; false when it could not be removed (not empty, gone …).
     @discardableResult
-    public static func removeFolder(_ path: String) -> Bool {
-        PathEncoding.withCString(path) { rmdir($0) } == 0
+    public static func removeFolder(_ path: FilePath) -> Bool {
+        path.withCString { rmdir($0) } == 0
     }
 
     /// Gives `from` the name `to` without replacing anything there (link + unlink): EEXIST when taken.
-    public static func link(_ from: String, to: String) throws(Errno) {
-        let status = PathEncoding.withCString(from) { source in PathEncoding.withCString(to) { Glibc.link(source, $0) } }
+    public static func link(_ from: FilePath, to: FilePath) throws(Errno) {
+        let status = from.withCString { source in to.withCString { Glibc.link(source, $0) } }
         if status != 0 { throw .current }
     }
 
     /// Renames `from` to `to`, replacing a file there.
-    public static func rename(_ from: String, to: String) throws(Errno) {
-        let status = PathEncoding.withCString(from) { source in PathEncoding.withCString(to) { Glibc.rename(source, $0) } }
+    public static func rename(_ from: FilePath, to: FilePath) throws(Errno) {
+        let status = from.withCString { source in to.withCString { Glibc.rename(source, $0) } }
         if status != 0 { throw .current }
     }
 
     /// Whether something (a file, a folder, a dangling link) has this name.
-    public static func exists(_ path: String) -> Bool {
+    public static func exists(_ path: FilePath) -> Bool {
         FileStatus(linkAt: path) != nil
     }
 }
 
 extension FileSystem {
     /// Where a symbolic link points.
-    public static func readLink(_ path: String) throws(Errno) -> String {
+    public static func readLink(_ path: FilePath) throws(Errno) -> String {
         var buffer = [CChar](repeating: 0, count: 4097)
-        let length = PathEncoding.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
+        let length = path.withCString { readlink($0, &buffer, buffer.count - 1) }
         guard length >= 0 else { throw .current }
         return PathEncoding.decode(buffer[..<length].map { UInt8(bitPattern: $0) })
     }

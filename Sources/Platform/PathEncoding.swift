@@ -43,15 +43,6 @@ public enum PathEncoding {
         return bytes
     }
 
-    /// Calls `body` with the path as a C string for a system call.
-    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        if !path.unicodeScalars.contains(where: { $0.value >= escapeBase }) {
-            return try path.withCString(body)  // the common case: no copy of the bytes
-        }
-        let bytes = encode(path).map { CChar(bitPattern: $0) } + [0]
-        return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
-    }
-
     /// The path as a person should see it in a message: bytes that are not UTF-8 and control
     /// characters (a newline or an escape sequence in a file name) as `\xNN`, so a line stays one
     /// line and a name cannot drive the terminal.

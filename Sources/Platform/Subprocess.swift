@@ -35,7 +35,7 @@ public enum Subprocess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (descriptor, path) in [(Int32(1), output), (Int32(2), errors)] {
             guard let path else { continue }
-            _ = PathEncoding.withCString(path) {
+            _ = FilePath(path).withCString {
                 posix_spawn_file_actions_addopen(&actions, descriptor, $0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             }
         }

@@ -31,7 +31,7 @@ public struct ApplyInputs: Sendable {
         var seen = Set<FileIdentity>()
         let paths = arguments.flatMap { $0 == "-" ? standardInput() : [$0] }
         for path in paths {
-            guard let status = FileStatus(path: path) else {
+            guard let status = FileStatus(path: FilePath(path)) else {
                 failures.append((path, .cannotRead(path: path, reason: Errno.current.reason)))
                 continue
             }
@@ -61,7 +61,7 @@ public struct ApplyInputs: Sendable {
     /// in name order; hidden entries, `excluded` and folders holding stampcam's own output are left out.
     private mutating func walk(_ folder: String, relative: String, excluded: FileIdentity?, seen: inout Set<FileIdentity>) {
         let names: [String]
-        do { names = try FileSystem.list(folder).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) } } catch {
+        do { names = try FileSystem.list(FilePath(folder)).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) } } catch {
             failures.append((folder, .cannotRead(path: folder, reason: error.reason)))
             return
         }
@@ -69,7 +69,7 @@ public struct ApplyInputs: Sendable {
         for name in names where !name.hasPrefix(".") {
             let path = base + name
             // lstat first: a symbolic link to a folder is not followed (no loops); one to a file is.
-            guard let entry = FileStatus(linkAt: path) else { continue }
+            guard let entry = FileStatus(linkAt: FilePath(path)) else { continue }
             if entry.isFolder {
                 guard entry.identity != excluded else { continue }
                 if OutputFolder.isMarked(path) {
@@ -80,7 +80,7 @@ public struct ApplyInputs: Sendable {
                 continue
             }
             let looksLikePhoto = ImageFormat.named(name) != nil
-            guard let status = FileStatus(path: path) else {
+            guard let status = FileStatus(path: FilePath(path)) else {
                 // A link to nothing, or to itself: say which, as stat does.
                 if looksLikePhoto { failures.append((path, .cannotRead(path: path, reason: "a symbolic link: \(Errno.current.reason)"))) }
                 continue
@@ -99,7 +99,7 @@ public struct ApplyInputs: Sendable {
 
     /// The first bytes of a JPEG, HEIC or PNG file.
     static func startsLikePhoto(_ path: String) -> Bool {
-        guard let start = try? FileSystem.readStart(path, count: 16) else { return false }
+        guard let start = try? FileSystem.readStart(FilePath(path), count: 16) else { return false }
         return ImageFormat.sniff(start) != nil
     }
 }

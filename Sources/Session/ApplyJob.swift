@@ -151,7 +151,7 @@ public final class ApplyJob: Sendable {
         }
         // Nothing to stamp: no output folder is made (a failed run leaves no empty folder behind).
         guard !mine.isEmpty else { return summary.withLock { $0 } }
-        let outputExisted = FileSystem.exists(settings.output)
+        let outputExisted = FileSystem.exists(FilePath(settings.output))
         try OutputFolder.prepare(settings.output, mark: settings.markFolder)
         defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
         let termination = Signals.shared.onTermination(.workInFlight) { [self] in
@@ -304,7 +304,7 @@ public final class ApplyJob: Sendable {
         do {
             // A photo stamped into its own folder under its own name would replace it: refused,
             // whatever the options (numbering it instead would mix stamped photos into the originals).
-            if let identity = FileIdentity(path: folder + "/" + name), writer.settings.protected.contains(identity) {
+            if let identity = FileIdentity(path: FilePath(folder + "/" + name)), writer.settings.protected.contains(identity) {
                 throw FileError.wouldReplaceInput(path: folder + "/" + name)
             }
             try folders.prepare(folder)
@@ -395,7 +395,7 @@ private final class FolderCache: Sendable {
             if let error = result { throw error }
             return
         }
-        let existed = FileSystem.exists(folder)
+        let existed = FileSystem.exists(FilePath(folder))
         do {
             try OutputFolder.prepare(folder, mark: mark)
             known.withLock { $0[folder] = .some(nil) }

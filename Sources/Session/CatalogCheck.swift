@@ -20,7 +20,7 @@ public enum CatalogCheck {
         var findings: [Finding] = []
         var missing: [Int] = []
         for entry in entries {
-            guard let status = FileStatus(path: entry.path), status.isRegular else {
+            guard let status = FileStatus(path: FilePath(entry.path)), status.isRegular else {
                 missing.append(findings.count)
                 findings.append(.missing(path: entry.path))
                 continue
@@ -33,7 +33,7 @@ public enum CatalogCheck {
         let places = folders + Set(missing.map { CatalogEntry.folder(of: entries[$0].path) }).sorted()
         let logged = Set(entries.map(\.path))
         var bySize: [Int: [String]] = [:]
-        for file in PhotoFiles.list(places.filter { FileStatus(path: $0)?.isFolder == true }, failed: { _, _ in }) {
+        for file in PhotoFiles.list(places.filter { FileStatus(path: FilePath($0))?.isFolder == true }, failed: { _, _ in }) {
             let path = FileSystem.absolute(file.path)
             if !logged.contains(path) { bySize[file.status.size, default: []].append(path) }
         }

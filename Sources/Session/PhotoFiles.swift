@@ -16,7 +16,7 @@ enum PhotoFiles {
     static func list(_ folders: [String], failed: (String, FileError) -> Void) -> [Found] {
         var found: [Found] = [], seen = Set<FileIdentity>()
         for folder in folders {
-            guard let status = FileStatus(path: folder) else {
+            guard let status = FileStatus(path: FilePath(folder)) else {
                 failed(folder, .cannotRead(path: folder, reason: Errno.current.reason))
                 continue
             }
@@ -35,18 +35,18 @@ enum PhotoFiles {
                              failed: (String, FileError) -> Void) {
         let names: [String]
         do {
-            names = try FileSystem.list(folder).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) }
+            names = try FileSystem.list(FilePath(folder)).sorted { PathEncoding.encode($0).lexicographicallyPrecedes(PathEncoding.encode($1)) }
         } catch {
             failed(folder, .cannotRead(path: folder, reason: error.reason))
             return
         }
         for name in names where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            guard let link = FileStatus(linkAt: path) else { continue }
+            guard let link = FileStatus(linkAt: FilePath(path)) else { continue }
             if link.isFolder {
                 guard seen.insert(link.identity).inserted else { continue }
                 walk(path, into: &found, seen: &seen, failed: failed)
-            } else if let status = link.kind == .regular ? link : FileStatus(path: path), status.isRegular, ImageFormat.named(name) == .jpeg,
+            } else if let status = link.kind == .regular ? link : FileStatus(path: FilePath(path)), status.isRegular, ImageFormat.named(name) == .jpeg,
                       seen.insert(status.identity).inserted {
                 found.append(Found(path: path, status: status))
             }

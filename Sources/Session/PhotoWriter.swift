@@ -248,7 +248,7 @@ public final class PhotoWriter {
     /// claim keeps other stampcam runs from choosing the same name meanwhile.)
     private static func freeName(_ name: String, in folder: String) -> String {
         var candidate = name, number = 0
-        while FileStatus(linkAt: folder + "/" + candidate) != nil {
+        while FileStatus(linkAt: FilePath(folder + "/" + candidate)) != nil {
             number += 1
             candidate = PhotoName.lastComponent(AtomicFile.numbered(name, number))
         }

@@ -89,12 +89,12 @@ public enum Restamp {
 
         let outputFolder = settings.output ?? photoFolder
         try OutputFolder.prepare(outputFolder)
-        let besideIt = FileIdentity(path: outputFolder) == FileIdentity(path: photoFolder)
+        let besideIt = FileIdentity(path: FilePath(outputFolder)) == FileIdentity(path: FilePath(photoFolder))
         let photoName = PhotoName.lastComponent(path)
         let name = besideIt && !settings.overwrite
             ? PhotoName.sanitised(PhotoName.stem(photoName) + "-" + settings.style.id + ".jpg", fallback: "photo")
             : photoName
-        if let target = FileIdentity(path: outputFolder + "/" + name), target == original.status.identity {
+        if let target = FileIdentity(path: FilePath(outputFolder + "/" + name)), target == original.status.identity {
             throw FileError.wouldReplaceInput(path: outputFolder + "/" + name)
         }
         guard case .claimed(let claim) = try NameClaim.claim(name, in: outputFolder, existing: settings.overwrite ? .replace : .number) else {

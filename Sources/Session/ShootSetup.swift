@@ -147,7 +147,7 @@ public final class ShootSetup: Sendable {
         self.fields = fields
 
         folder = choices.output.folder
-        folderExisted = FileSystem.exists(folder)
+        folderExisted = FileSystem.exists(FilePath(folder))
         try OutputFolder.prepare(folder, mark: choices.output.fileName == nil)
 
         let device: String

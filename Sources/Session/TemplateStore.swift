@@ -63,7 +63,7 @@ public struct TemplateStore: Sendable {
         // the id's text in it, or an escape (which could spell it), is parsed to see.
         let idText = Array(id.utf8)
         for file in try files(builtIn: builtIn, user: user, extraFolders: extraFolders).files.reversed() {
-            guard let bytes = try? FileSystem.read(file.path, limit: 1 << 20),
+            guard let bytes = try? FileSystem.read(FilePath(file.path), limit: 1 << 20),
                   bytes.contains(UInt8(ascii: "\\")) || bytes.firstRange(of: idText) != nil,
                   let template = try? template(bytes, path: file.path), template.id == id else { continue }
             return template
@@ -81,7 +81,7 @@ public struct TemplateStore: Sendable {
         let layers: [(String, TemplateCatalog.Source)] = [(builtIn, .builtIn), (user, .user)] + extraFolders.map { ($0, .folder) }
         for (folder, source) in layers {
             let names: [String]
-            do { names = try FileSystem.list(folder) } catch {
+            do { names = try FileSystem.list(FilePath(folder)) } catch {
                 // A missing user folder is normal; the built-in one and those the user named must be there.
                 if source == .folder { throw .cannotRead(path: folder, reason: "cannot read this template folder: \(error.reason)") }
                 if source == .builtIn { problems.append("\(PathEncoding.display(folder)): cannot read the built-in templates: \(error.reason)") }
@@ -98,7 +98,7 @@ public struct TemplateStore: Sendable {
     /// read, a `TemplateError` when it is not a template.
     public static func read(_ path: String) throws -> Template {
         let bytes: [UInt8]
-        do { bytes = try FileSystem.read(path, limit: 1 << 20) } catch {
+        do { bytes = try FileSystem.read(FilePath(path), limit: 1 << 20) } catch {
             throw FileError.cannotRead(path: path, reason: "cannot read this template: \(Self.reason(error))")
         }
         return try template(bytes, path: path)

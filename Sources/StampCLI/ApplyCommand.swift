@@ -69,7 +69,7 @@ enum ApplyCommand: Command {
         // `-o photo.jpg` with one photo writes that file (its name wins over a --name).
         let target = OutputTarget(parsing: given)
         if case .file = target, !(options.positionals.count == 1 && options.positionals[0] != "-"
-                                  && FileStatus(path: options.positionals[0])?.isFolder != true) {
+                                  && FileStatus(path: FilePath(options.positionals[0]))?.isFolder != true) {
             throw UsageError.badValue(option: "--output", value: given,
                                       expected: "usable with several photos or a folder: it names one file; give a folder (-o DIR)")
         }
@@ -107,7 +107,7 @@ enum ApplyCommand: Command {
             stampAgain: options.flag(stampAgain))
         settings.writer.log = logging
         settings.markFolder = target.fileName == nil
-        let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: folder),
+        let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: FilePath(folder)),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }
         let part = settings.shard

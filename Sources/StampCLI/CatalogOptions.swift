@@ -91,7 +91,7 @@ enum CatalogOptions {
     /// read is a missing input (exit 66).
     static func openForReading(_ path: String) throws -> Catalog? {
         // No file (or the empty one a failed first write leaves): nothing logged yet.
-        guard let status = FileStatus(path: path), !(status.isRegular && status.size == 0) else { return nil }
+        guard let status = FileStatus(path: FilePath(path)), !(status.isRegular && status.size == 0) else { return nil }
         do { return try Catalog(reading: path) } catch {
             if case .cannotOpen = error { throw Failure(error.description, code: .noInput) }
             throw error

@@ -55,7 +55,7 @@ enum Config {
     /// The settings object; empty when the file does not exist.
     private static func read(_ file: String) throws(UsageError) -> [String: JSONValue] {
         let bytes: [UInt8]
-        do { bytes = try FileSystem.read(file, limit: 1 << 20) } catch .system(.noEntry) { return [:] } catch {
+        do { bytes = try FileSystem.read(FilePath(file), limit: 1 << 20) } catch .system(.noEntry) { return [:] } catch {
             throw .badValue(option: "config", value: PathEncoding.display(file), expected: "a readable settings file (\(Self.reason(error)))")
         }
         let root: JSONValue

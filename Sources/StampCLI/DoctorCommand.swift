@@ -94,7 +94,7 @@ enum DoctorCommand: Command {
 
     static func config(_ context: Context) -> Check {
         let file = context.configFolder + "/config.json"
-        guard FileSystem.exists(file) else { return Check(level: .ok, topic: "config", text: "none (\(PathEncoding.display(file)) would hold your defaults)") }
+        guard FileSystem.exists(FilePath(file)) else { return Check(level: .ok, topic: "config", text: "none (\(PathEncoding.display(file)) would hold your defaults)") }
         do {
             for command in StampCLI.commands { _ = try Config.arguments(for: command, file: file) }
             return Check(level: .ok, topic: "config", text: PathEncoding.display(file))
@@ -132,14 +132,14 @@ enum DoctorCommand: Command {
         var folder = PicturesFolder.locate(environment: context.environment)
         // Free space is asked of the nearest folder that exists (the photo folder is made when first used).
         var probe = folder
-        while !FileSystem.exists(probe), let slash = probe.lastIndex(of: "/"), slash != probe.startIndex { probe = String(probe[..<slash]) }
-        if !FileSystem.exists(folder) { folder += " (made when the first photo is saved)" }
-        guard let free = FileSystem.freeBytes(probe) else {
+        while !FileSystem.exists(FilePath(probe)), let slash = probe.lastIndex(of: "/"), slash != probe.startIndex { probe = String(probe[..<slash]) }
+        if !FileSystem.exists(FilePath(folder)) { folder += " (made when the first photo is saved)" }
+        guard let free = FileSystem.freeBytes(FilePath(probe)) else {
             return Check(level: .warning, topic: "photos", text: PathEncoding.display(folder) + ": cannot tell the free space")
         }
         let megabytes = free / 1_000_000
         let text = PathEncoding.display(folder) + ": \(megabytes >= 10_000 ? "\(megabytes / 1000) GB" : "\(megabytes) MB") free"
-        if (try? FileSystem.canWrite(probe)) == nil {
+        if (try? FileSystem.canWrite(FilePath(probe))) == nil {
             return Check(level: .problem, topic: "photos", text: text + "; this folder cannot be written to: give -o DIR or set \"output\" in the config")
         }
         return Check(level: megabytes < 200 ? .warning : .ok, topic: "photos", text: text + (megabytes < 200 ? " (less than 200 MB: about 400 photos)" : ""))

@@ -47,7 +47,7 @@ enum ExportCommand: Command {
         }
         // Never over the catalog it was read from.
         let written = try OutputFile.write(result.bytes, to: target, overwrite: options.flag(overwrite),
-                                           protected: Set([FileIdentity(path: path)].compactMap { $0 }))
+                                           protected: Set([FileIdentity(path: FilePath(path))].compactMap { $0 }))
         console.out(written)
         console.err("stampcam: \(PathEncoding.display(written)): " + summary)
         return .success

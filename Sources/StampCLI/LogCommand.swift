@@ -169,11 +169,11 @@ enum LogCommand: Command {
         }
         let console = context.console
         let catalog = try Catalog(path: catalogPath)
-        let target = FileIdentity(path: catalog.path)
+        let target = FileIdentity(path: FilePath(catalog.path))
         var failures: [Failure] = []
         for source in options.positionals {
             do {
-                if let target, FileIdentity(path: source) == target {
+                if let target, FileIdentity(path: FilePath(source)) == target {
                     throw Failure("\(PathEncoding.display(source)): cannot merge a catalog into itself", code: .usage)
                 }
                 let count = try catalog.merge(from: source)

@@ -63,8 +63,8 @@ enum ReportCommand: Command {
         guard !report.items.isEmpty else { return Failure.exitCode(for: failures) }
         let pdf = try Watermarker(fontConfig: context.resources.fontConfig).pdf(report)
         // The photos (and the catalog) are this report's inputs: it is never written over one of them.
-        let catalogFile = options.positionals.isEmpty ? FileIdentity(path: try CatalogOptions.path(options, context: context)) : nil
-        let inputs = Set(entries.compactMap { FileIdentity(path: $0.path) } + [catalogFile].compactMap { $0 })
+        let catalogFile = options.positionals.isEmpty ? FileIdentity(path: FilePath(try CatalogOptions.path(options, context: context))) : nil
+        let inputs = Set(entries.compactMap { FileIdentity(path: FilePath($0.path)) } + [catalogFile].compactMap { $0 })
         let written = try OutputFile.write(pdf, to: target, overwrite: options.flag(overwrite),
                                            protected: inputs)
         console.out(written)

@@ -26,5 +26,5 @@ public struct Resources: Sendable {
         return nil
     }
 
-    private static func isFile(_ path: String) -> Bool { FileStatus(path: path)?.isRegular ?? false }
+    private static func isFile(_ path: String) -> Bool { FileStatus(path: FilePath(path))?.isRegular ?? false }
 }

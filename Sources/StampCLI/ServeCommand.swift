@@ -85,7 +85,7 @@ enum ServeCommand: Command {
     /// The token in `file`: its first line, which must be 16 to 200 characters a URL can carry.
     static func readToken(_ file: String, console: Console) throws(UsageError) -> String {
         let bytes: [UInt8]
-        do { bytes = try FileSystem.read(file, limit: 4096) } catch {
+        do { bytes = try FileSystem.read(FilePath(file), limit: 4096) } catch {
             throw .badValue(option: "--token-file", value: PathEncoding.display(file),
                             expected: "a readable file holding the token (make one with: head -c 24 /dev/urandom | base64 | tr '+/' '-_' > FILE)")
         }
@@ -95,7 +95,7 @@ enum ServeCommand: Command {
             throw .badValue(option: "--token-file", value: PathEncoding.display(file),
                             expected: "a file whose first line is a token of 16 to 200 letters, digits, '-', '_', '.' or '~'")
         }
-        if let status = FileStatus(path: file), status.mode & 0o077 != 0 {
+        if let status = FileStatus(path: FilePath(file)), status.mode & 0o077 != 0 {
             console.err("stampcam: warning: \(PathEncoding.display(file)) can be read by other users of this machine (chmod 600 it)")
         }
         return token

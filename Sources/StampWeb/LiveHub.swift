@@ -210,7 +210,7 @@ final class LiveHub: Sendable {
         guard saved.count > known else { return }
         for written in saved[known...] {
             var shot = Shot(name: PhotoName.lastComponent(written.path), path: written.path)
-            if let file = try? FileContents(path: written.path) {
+            if let file = try? FileContents(path: FilePath(written.path)) {
                 shot.identity = file.status.identity
                 shot.thumbnail = Self.thumbnail(of: file)
             }

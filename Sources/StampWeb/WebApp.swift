@@ -398,7 +398,7 @@ final class WebApp: Sendable {
         }
         if thumbnail {
             var bytes = shot.thumbnail
-            if bytes == nil, let identity = shot.identity, let file = try? FileContents(path: shot.path),
+            if bytes == nil, let identity = shot.identity, let file = try? FileContents(path: FilePath(shot.path)),
                file.status.identity == identity {
                 bytes = LiveHub.thumbnail(of: file)  // an older photo's: made again
             }

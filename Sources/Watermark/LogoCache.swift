@@ -113,7 +113,7 @@ public final class LogoCache: Sendable {
     /// The cached entry for `path` when the file has not changed since, else a new one, with the
     /// image just decoded for it (kept in the entry only when it is small).
     private static func entry(_ path: String, in state: inout State) throws(WatermarkError) -> (entry: Entry, fresh: PNGImage?) {
-        if let status = FileStatus(path: path), let cached = state.entries[path],
+        if let status = FileStatus(path: FilePath(path)), let cached = state.entries[path],
            cached.version == Version(identity: status.identity, size: status.size, modified: status.modified) {
             return (cached, nil)
         }
@@ -128,9 +128,9 @@ public final class LogoCache: Sendable {
     private static func decode(_ path: String, state: inout State) throws(WatermarkError) -> (source: PNGImage, version: Version) {
         let bytes: [UInt8], version: Version
         // stat does not open the file, so it never waits on a FIFO; reading checks the kind again.
-        let status = FileStatus(path: path)
+        let status = FileStatus(path: FilePath(path))
         do {
-            bytes = try FileSystem.read(path, limit: maxFileSize)
+            bytes = try FileSystem.read(FilePath(path), limit: maxFileSize)
         } catch {
             throw .logo(path: path, reason: reason(error))
         }

@@ -211,7 +211,7 @@ import TestSupport
           arguments: Fixtures.orientations)
     func headerSizeMatchesDecode(fixture: FixturePhoto) throws {
         let folder = try TestFiles.temporaryFolder("fitted")
-        let file = try FileContents(path: try fixture.write(to: folder))
+        let file = try FileContents(path: FilePath(try fixture.write(to: folder)))
         for maxSize in [0, 100, 150] {
             let options = LoadOptions(maxSize: maxSize)
             let photo = try Photo(file: file, options: options)
@@ -224,6 +224,6 @@ import TestSupport
     func noSize() throws {
         let folder = try TestFiles.temporaryFolder("fitted-bad")
         try TestFiles.write(Array("GIF89a".utf8), to: folder + "/a.jpg")
-        #expect(Photo.fittedSize(jpeg: try FileContents(path: folder + "/a.jpg")) == nil)
+        #expect(Photo.fittedSize(jpeg: try FileContents(path: FilePath(folder + "/a.jpg"))) == nil)
     }
 }

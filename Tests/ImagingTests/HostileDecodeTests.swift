@@ -262,7 +262,7 @@ import TestSupport
         for name in ["baseline", "progressive", "arithmetic", "grayscale", "cmyk", "422", "444"] {
             let bytes = try Self.fixture(name)
             try TestFiles.write(bytes, to: folder + "/\(name).jpg")
-            let read = try Photo(jpeg: try FileContents(path: folder + "/\(name).jpg", check: LoadOptions().check), options: LoadOptions(maxSize: 0))
+            let read = try Photo(jpeg: try FileContents(path: FilePath(folder + "/\(name).jpg"), check: LoadOptions().check), options: LoadOptions(maxSize: 0))
             let copied = try Photo(jpeg: bytes, options: LoadOptions(maxSize: 0))
             #expect(PixelCompare.meanDifference(read.bitmap, copied.bitmap) == 0, "\(name)")
             #expect(read.metadata.warnings.isEmpty, "\(name): \(read.metadata.warnings)")
@@ -286,7 +286,7 @@ import TestSupport
         if name == "large" { #expect(bytes.count > 2 * FileContents.headSize) }
         for length in [bytes.count / 2, 0] {
             try TestFiles.write(bytes, to: path)
-            let (fd, status) = try FileSystem.openRegular(path)
+            let (fd, status) = try FileSystem.openRegular(FilePath(path))
             defer { close(fd) }
             #expect(truncate(path, off_t(length)) == 0)
             let error = length == 0 ? ImageError.empty : .truncated
@@ -296,7 +296,7 @@ import TestSupport
         }
         // Read whole, the same file decodes.
         try TestFiles.write(bytes, to: path)
-        #expect(try Photo(file: try FileContents(path: path, check: LoadOptions().check)).width > 0)
+        #expect(try Photo(file: try FileContents(path: FilePath(path), check: LoadOptions().check)).width > 0)
     }
 
     @Test("a 3 GB file that is not a JPEG is refused from its first bytes, before the rest is read")
@@ -310,7 +310,7 @@ import TestSupport
         try handle.close()
         var seen: (head: Int, size: Int)?
         #expect(throws: ImageError.notJPEG) {
-            try FileContents(path: path) { head, size in
+            try FileContents(path: FilePath(path)) { head, size in
                 seen = (head.count, size)
                 try LoadOptions().check(head: head, size: size)
             }
@@ -323,12 +323,12 @@ import TestSupport
         try grown.truncate(atOffset: 3 << 30)
         try grown.close()
         #expect(throws: ImageError.tooMuchMemory(needed: 3 << 30, limit: LoadOptions.defaultMemoryLimit, coefficients: 0)) {
-            try FileContents(path: path, check: LoadOptions().check)
+            try FileContents(path: FilePath(path), check: LoadOptions().check)
         }
         // An empty file is named as such.
         #expect(FileManager.default.createFile(atPath: folder + "/empty.jpg", contents: Data()))
-        #expect(throws: ImageError.empty) { try FileContents(path: folder + "/empty.jpg", check: LoadOptions().check) }
-        #expect(throws: ImageError.empty) { try Photo(jpeg: try FileContents(path: folder + "/empty.jpg")) }
+        #expect(throws: ImageError.empty) { try FileContents(path: FilePath(folder + "/empty.jpg"), check: LoadOptions().check) }
+        #expect(throws: ImageError.empty) { try Photo(jpeg: try FileContents(path: FilePath(folder + "/empty.jpg"))) }
     }
 
     @Test("every fixture flavour decodes cleanly under the strict default", arguments: [
@@ -349,7 +349,7 @@ import TestSupport
     @Test("corpus photos decode without a warning under the strict default", .needsCorpus)
     func corpusClean() throws {
         for path in Corpus.photos {
-            let photo = try Photo(jpeg: try FileContents(path: path), options: LoadOptions(maxSize: 64))
+            let photo = try Photo(jpeg: try FileContents(path: FilePath(path)), options: LoadOptions(maxSize: 64))
             #expect(!photo.metadata.warnings.contains { $0.contains("JPEG data") || $0.contains("truncated") }, "\(path)")
         }
     }

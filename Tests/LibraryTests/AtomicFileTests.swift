@@ -18,7 +18,7 @@ import TestSupport
         let folder = try TestFiles.temporaryFolder()
         let claim = try #require(NameClaimTests.claimed(try NameClaim.claim("a.jpg", in: folder, existing: .number)))
         let staged = try AtomicFile.stage([1, 2, 3], for: claim)
-        #expect(!FileSystem.exists(folder + "/a.jpg"), "not under its name before it is placed")
+        #expect(!FileSystem.exists(FilePath(folder + "/a.jpg")), "not under its name before it is placed")
         #expect(try staged.place(replace: false) == folder + "/a.jpg")
         #expect(try TestFiles.bytes(folder + "/a.jpg") == [1, 2, 3])
         claim.release()
@@ -27,7 +27,7 @@ import TestSupport
         do { _ = try AtomicFile.stage([4], for: other) }
         other.release()
         #expect(TestFiles.files(in: folder).filter { $0.hasPrefix(".stampcam-") && !$0.hasPrefix(".stampcam-claim") } == [])
-        #expect(!FileSystem.exists(folder + "/b.jpg"))
+        #expect(!FileSystem.exists(FilePath(folder + "/b.jpg")))
     }
 
     @Test("a staged file whose name another program took meanwhile is refused, not written over")
@@ -56,7 +56,7 @@ import TestSupport
     func protectsInputs() throws {
         let folder = try TestFiles.temporaryFolder()
         try TestFiles.write([9, 9], to: folder + "/in.jpg")
-        let protected: Set = [try #require(FileIdentity(path: folder + "/in.jpg"))]
+        let protected: Set = [try #require(FileIdentity(path: FilePath(folder + "/in.jpg")))]
         #expect(throws: FileError.wouldReplaceInput(path: folder + "/in.jpg")) {
             try AtomicFile.write([1], directory: folder, name: "in.jpg", overwrite: true, protected: protected)
         }

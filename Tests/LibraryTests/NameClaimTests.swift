@@ -81,11 +81,11 @@ import Glibc
         let claim = try #require(NameClaimTests.claimed(try NameClaim.claim("a.jpg", in: folder, existing: .number)))
         let marker = folder + "/.stampcam-claim-a.jpg"
         // A folder where the claim file was: unlink fails (EISDIR) as it does in a read-only folder, also for root.
-        #expect(FileSystem.remove(marker))
+        #expect(FileSystem.remove(FilePath(marker)))
         #expect(mkdir(marker, 0o755) == 0)
         claim.release()
         #expect(!claim.isReleased, "the claim is kept while its file cannot be removed")
-        #expect(FileSystem.removeFolder(marker))
+        #expect(FileSystem.removeFolder(FilePath(marker)))
         try TestFiles.write([0], to: marker)
         claim.release()
         #expect(claim.isReleased)

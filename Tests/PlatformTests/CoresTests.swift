@@ -126,5 +126,5 @@ import Testing
         #expect(result.before >= 1)
     }
 
-    static let hasTaskset = ["/usr/bin/taskset", "/bin/taskset"].contains { FileSystem.exists($0) }
+    static let hasTaskset = ["/usr/bin/taskset", "/bin/taskset"].contains { FileSystem.exists(FilePath($0)) }
 }

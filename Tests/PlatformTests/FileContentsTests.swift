@@ -19,7 +19,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let bytes = Self.pattern(size)
         #expect(FileManager.default.createFile(atPath: folder + "/f", contents: Data(bytes)))
-        let contents = try FileContents(path: folder + "/f")
+        let contents = try FileContents(path: FilePath(folder + "/f"))
         let same = contents.bytes == bytes  // (not in #expect: a failure would diff a million bytes)
         #expect(same, "\(contents.count) bytes read")
         #expect(contents.status.size == size)
@@ -33,7 +33,7 @@ import Testing
         let path = folder + "/photo.jpg"
         let bytes = Self.pattern(1 << 20)
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        let (fd, status) = try FileSystem.openRegular(path)
+        let (fd, status) = try FileSystem.openRegular(FilePath(path))
         defer { close(fd) }
         #expect(truncate(path, off_t(length)) == 0)  // a card pulled, a copy rewritten
         let contents = try FileContents(descriptor: fd, status: status)
@@ -48,7 +48,7 @@ import Testing
         let path = folder + "/f"
         let bytes = Self.pattern(200_000)
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        let (fd, status) = try FileSystem.openRegular(path)
+        let (fd, status) = try FileSystem.openRegular(FilePath(path))
         defer { close(fd) }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
@@ -68,7 +68,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: folder + "/f", contents: Data(bytes)))
         var seen: (head: [UInt8], size: Int)?
         #expect(throws: Refused()) {
-            try FileContents(path: folder + "/f") { head, size in
+            try FileContents(path: FilePath(folder + "/f")) { head, size in
                 seen = (Array(head), size)
                 throw Refused()
             }
@@ -83,10 +83,10 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/fifo", 0o600) == 0)
-        #expect(throws: FileSystem.ReadError.notRegular(.fifo)) { try FileContents(path: folder + "/fifo") }
-        #expect(throws: FileSystem.ReadError.notRegular(.folder)) { try FileContents(path: folder) }
+        #expect(throws: FileSystem.ReadError.notRegular(.fifo)) { try FileContents(path: FilePath(folder + "/fifo")) }
+        #expect(throws: FileSystem.ReadError.notRegular(.folder)) { try FileContents(path: FilePath(folder)) }
         #expect(throws: FileSystem.ReadError.notRegular(.characterDevice)) { try FileContents(path: "/dev/zero") }
-        #expect(throws: FileSystem.ReadError.system(.noEntry)) { try FileContents(path: folder + "/none") }
+        #expect(throws: FileSystem.ReadError.system(.noEntry)) { try FileContents(path: FilePath(folder + "/none")) }
     }
 
     @Test("readStart: the first bytes, fewer for a short file")
@@ -94,11 +94,11 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(FileManager.default.createFile(atPath: folder + "/f", contents: Data([1, 2, 3, 4, 5])))
-        #expect(try FileSystem.readStart(folder + "/f", count: 3) == [1, 2, 3])
-        #expect(try FileSystem.readStart(folder + "/f", count: 16) == [1, 2, 3, 4, 5])
+        #expect(try FileSystem.readStart(FilePath(folder + "/f"), count: 3) == [1, 2, 3])
+        #expect(try FileSystem.readStart(FilePath(folder + "/f"), count: 16) == [1, 2, 3, 4, 5])
         #expect(throws: FileSystem.ReadError.notRegular(.fifo)) {
             #expect(mkfifo(folder + "/fifo", 0o600) == 0)
-            _ = try FileSystem.readStart(folder + "/fifo", count: 16)
+            _ = try FileSystem.readStart(FilePath(folder + "/fifo"), count: 16)
         }
     }
 }

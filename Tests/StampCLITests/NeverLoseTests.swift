@@ -80,16 +80,16 @@ import Glibc
     func nonUTF8() throws {
         let folder = try TestFiles.temporaryFolder("latin1")
         let name = PathEncoding.decode([0x63, 0x61, 0x66, 0xE9, 0x2E, 0x6A, 0x70, 0x67])  // caf\xe9.jpg
-        let fd = PathEncoding.withCString(folder + "/" + name) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        let fd = FilePath(folder + "/" + name).withCString { open($0, O_WRONLY | O_CREAT, 0o644) }
         try #require(fd >= 0)
         try FileSystem.writeAll(fd, Self.photo)
         close(fd)
         let fromFolder = CLI.run(["apply", folder, "-o", folder + "/out-folder"])
         #expect(fromFolder.code == 0)
-        #expect(FileSystem.exists(folder + "/out-folder/" + name))
+        #expect(FileSystem.exists(FilePath(folder + "/out-folder/" + name)))
         let named = try CLI.shell("\(CLI.binary) apply $'\(folder)/caf\\xe9.jpg' -o \(folder)/out-named")
         #expect(named.code == 0)
-        #expect(FileSystem.exists(folder + "/out-named/" + name))
+        #expect(FileSystem.exists(FilePath(folder + "/out-named/" + name)))
         let missing = try CLI.shell("\(CLI.binary) apply $'\(folder)/caf\\xe8.jpg' -o \(folder)/out-missing")
         #expect(missing.err.first == "stampcam: \(folder)/caf\\xE8.jpg: cannot read: No such file or directory")
     }
@@ -138,7 +138,7 @@ import Glibc
         #expect(apply.code == 65)
         #expect(apply.err.count == 1, "\(apply.err)")
         #expect(apply.err.first?.hasPrefix("stampcam: x.json: blocks[0].lines[0]:") == true)
-        #expect(!FileSystem.exists(folder + "/out"), "no output folder is made")
+        #expect(!FileSystem.exists(FilePath(folder + "/out")), "no output folder is made")
         // With a good style the same inputs give the photo, and a line for each of the others.
         let good = CLI.run(["apply", folder + "/broken.jpg", folder + "/a.jpg", folder + "/missing.jpg", "-o", folder + "/out"])
         #expect(good.code == 66 || good.code == 65, "\(good.err)")
@@ -148,7 +148,7 @@ import Glibc
         let shoot = CLI.run(["shoot", "--yes", "--device", "test", "-o", folder + "/shots", "--template", folder + "/x.json"])
         #expect(shoot.code == 65)
         #expect(shoot.err.count == 1 && shoot.err.first?.hasPrefix("stampcam: x.json: blocks[0].lines[0]:") == true, "\(shoot.err)")
-        #expect(!FileSystem.exists(folder + "/shots"), "the folder made for the run is removed, nothing in it")
+        #expect(!FileSystem.exists(FilePath(folder + "/shots")), "the folder made for the run is removed, nothing in it")
     }
 
     @Test("a missing template file is 66 with the reason; a --template-dir that is not there is an error")
@@ -176,7 +176,7 @@ import Glibc
         let result = try CLI.shell("cd \(folder) && \(CLI.binary) shoot --yes --device test -o photos --name '{user}' "
             + "--user 'x$(touch PWNED);`touch PWNED2`' --exec 'echo got {}'")
         #expect(result.code == 0)
-        #expect(!FileSystem.exists(folder + "/PWNED") && !FileSystem.exists(folder + "/PWNED2"))
+        #expect(!FileSystem.exists(FilePath(folder + "/PWNED")) && !FileSystem.exists(FilePath(folder + "/PWNED2")))
         // The share command runs beside the next photo: its line may come before or after the path.
         #expect(result.out.sorted() == ["got photos/x$(touch PWNED);`touch PWNED2`.jpg", "photos/x$(touch PWNED);`touch PWNED2`.jpg"])
         let environment = try CLI.shell("\(CLI.binary) shoot --yes --device test -o \(folder)/env --exec 'printenv STAMPCAM_PHOTO'")

@@ -19,9 +19,9 @@ import TestSupport
         #expect(setup.code == 0, "\(setup.err)")
         func raw(_ name: String) -> String { PathEncoding.decode(Array((base + "/" + name).utf8) + [0xE9]) }
         let (data, photos) = (raw("data-caf"), raw("photos-caf"))
-        #expect(FileSystem.exists(data + "/fonts/fonts.conf") && FileSystem.exists(photos + "/site.jpg"))
+        #expect(FileSystem.exists(FilePath(data + "/fonts/fonts.conf")) && FileSystem.exists(FilePath(photos + "/site.jpg")))
         let result = CLI.run(["apply", "--no-catalog", photos + "/site.jpg", "-o", photos + "/out"], environment: ["STAMPCAM_DATA": data])
         #expect(result.code == 0, "\(result.err)")
-        #expect(FileSystem.exists(photos + "/out/site.jpg"))
+        #expect(FileSystem.exists(FilePath(photos + "/out/site.jpg")))
     }
 }

@@ -22,7 +22,7 @@ final class SQLiteDatabase {
         // NOMUTEX: the connection is used under Catalog's lock only. No URI flag, and a relative name
         // goes as ./name, so a file called "file:…" is never read as a URI with options.
         let name = path.hasPrefix("/") ? path : "./" + path
-        let status = PathEncoding.withCString(name) {
+        let status = FilePath(name).withCString {
             sqlite3_open_v2($0, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE, nil)
         }
         guard status == SQLITE_OK, let opened else {

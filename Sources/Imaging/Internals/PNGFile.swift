@@ -4,7 +4,7 @@ import Platform
 extension Bitmap {
     /// Reads a PNG file (for golden images); alpha is dropped onto black.
     public init?(pngFile path: String) {
-        guard let bytes = try? FileSystem.read(path),
+        guard let bytes = try? FileSystem.read(FilePath(path)),
               let decoded = try? bytes.withUnsafeBytes({ (buffer) throws(ImageError) in try PNGReader.decode(buffer) }),
               let bitmap = try? decoded.flattened() else { return nil }
         self = bitmap

@@ -61,18 +61,18 @@ enum PlaceIndexFile {
     /// Writes `bytes` to `path` whole or not at all (a temporary file renamed over it).
     static func write(_ bytes: [UInt8], to path: String) throws(Errno) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !folder.isEmpty { try FileSystem.makeFolders(folder) }
+        if !folder.isEmpty { try FileSystem.makeFolders(FilePath(folder)) }
         let temporary = path + ".tmp-\(getpid())"
         let fd = try Errno.retrying { () throws(Errno) in
-            try Errno.check(PathEncoding.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) })
+            try Errno.check(FilePath(temporary).withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) })
         }
         do {
             try FileSystem.writeAll(fd, bytes)
             close(fd)
-            try FileSystem.rename(temporary, to: path)
+            try FileSystem.rename(FilePath(temporary), to: FilePath(path))
         } catch {
             close(fd)
-            _ = FileSystem.remove(temporary)
+            _ = FileSystem.remove(FilePath(temporary))
             throw error
         }
     }

@@ -14,7 +14,7 @@ final class OpenFile: Sendable {
     /// Opens `path` for reading if it is still the regular file `identity` names: a file this
     /// session saved, not one put in its place since. Nil otherwise.
     init?(path: String, identity: FileIdentity) {
-        guard let (fd, status) = try? FileSystem.openRegular(path) else { return nil }
+        guard let (fd, status) = try? FileSystem.openRegular(FilePath(path)) else { return nil }
         guard status.identity == identity else {
             close(fd)
             return nil

@@ -71,9 +71,9 @@ extension Photo {
 
     /// The DCT scale (in eighths: libjpeg-turbo scales by 1/8 … 8/8 in the DCT domain) to decode at.
     /// Lanczos-3 then shrinks the rest of the way, and it needs room to work: landing just above
-    /// the target leaves the DCT's block structure in the picture (4–6 dB PSNR lost against
-    /// libvips' thumbnail on the corpus). So the scale leaves a residual of at least 1.5×, and 2×
-    /// after the crude 1- and 2-point IDCTs (3/8 at 1.5× still lost 0.8 dB). When that decode
+    /// the target leaves the DCT's block structure in the picture (`make bench` compares the
+    /// result with libvips' thumbnail). So the scale leaves a residual of at least 1.5×, and 2×
+    /// after the crude 1- and 2-point IDCTs, which need more. When that decode
     /// would pass the memory limit, a smaller scale that still covers the target is taken
     /// instead: a photo is never refused for the sake of sharpness.
     private static func decodeScale(_ decoder: borrowing JPEGDecoder, header: JPEGDecoder.Header,
@@ -82,8 +82,8 @@ extension Photo {
         for eighths in 1...8 { sizes.append(try decoder.scaledSize(eighths: eighths)) }
         let covering = (1...8).first { sizes[$0 - 1].width >= target.width && sizes[$0 - 1].height >= target.height } ?? 8
         // libjpeg-turbo has SIMD IDCTs for 1/8, 2/8, 4/8 and 8/8 only. The others are plain C (a
-        // 6×6 IDCT, and 12×12 for 4:2:0 chroma, at 6/8): measured on the corpus, 3/8 costs as much
-        // as 4/8, and 5/8 or 6/8 more than 8/8. So the sharp scale is the first of those four.
+        // 6×6 IDCT, and 12×12 for 4:2:0 chroma, at 6/8), no cheaper than the next SIMD scale up.
+        // So the sharp scale is the first of those four.
         let fastest = [1, 2, 4, 8].first { eighths in
             let room = eighths >= 4 ? 1.5 : 2.0
             return eighths >= covering && Double(sizes[eighths - 1].width) >= room * Double(target.width)

@@ -123,13 +123,11 @@ import TestSupport
         let progressive = try HostileJPEG.encoded(width: 256, height: 256, progressive: true)
         let last = HostileJPEG.scans(progressive).count - 1
         let bomb = HostileJPEG.repeatingScan(progressive, index: last, times: 1000)
-        let started = ContinuousClock.now
         // A repeated refinement scan is inconsistent progression: corrupt data, found at once.
         #expect(throws: ImageError.self) { try Photo(jpeg: bomb) }
         #expect(throws: ImageError.tooManyScans(limit: LoadOptions.defaultScanLimit)) {
             try Photo(jpeg: bomb, options: LoadOptions(salvage: true))
         }
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     // MARK: memory bombs

@@ -190,9 +190,12 @@ import Glibc
         let folder = try TestFiles.temporaryFolder("interval")
         let pid = try Subprocess.spawn([CLI.binary, "shoot", "--yes", "--device", "test", "--count", "2", "--interval", "7200",
                                         "-o", folder + "/photos"], output: folder + "/out", errors: folder + "/err")
+        // The first photo's path printed: the series is in its long wait (the 20 s are a failsafe).
         var waited = 0.0
-        while Photos.count(folder + "/photos") < 1 && waited < 20 { usleep(100_000); waited += 0.1 }
-        usleep(300_000)
+        while (try? String(contentsOfFile: folder + "/out", encoding: .utf8))?.contains(".jpg") != true && waited < 20 {
+            usleep(20_000)
+            waited += 0.02
+        }
         kill(pid, SIGINT)
         #expect(try Subprocess.wait(pid) == .exited(130))
         #expect(Photos.count(folder + "/photos") == 1)

@@ -1,9 +1,9 @@
 import Platform
 import Synchronization
+import Values
 
 #if canImport(Glibc)
 import Glibc
-import Values
 #endif
 
 /// An output name reserved by this process: a hidden `.stampcam-claim-NAME` file holding our

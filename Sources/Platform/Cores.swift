@@ -35,7 +35,8 @@ enum CPUQuota {
 
     /// cgroup v1's `cpu.cfs_quota_us` (-1 for no limit) and `cpu.cfs_period_us`.
     static func cpus(quota: String, period: String) -> Int? {
-        guard let quota = Int(quota.trimmingNewline), let period = Int(period.trimmingNewline) else { return nil }
+        // Each file holds one number on its first line.
+        guard let quota = Int(quota.prefix { $0 != "\n" }), let period = Int(period.prefix { $0 != "\n" }) else { return nil }
         return cpus(quota: quota, period: period)
     }
 
@@ -122,8 +123,4 @@ enum CPUQuota {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-}
-
-private extension String {
-    var trimmingNewline: Substring { self[...].prefix { $0 != "\n" } }
 }

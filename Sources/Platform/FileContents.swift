@@ -12,28 +12,33 @@ public struct FileContents: Sendable {
 
     public var count: Int { bytes.count }
 
+    /// Whether these are all the file's bytes (not only the first `limit` of them).
+    public var isWhole: Bool { bytes.count >= status.size }
+
     /// How much of a file `check` sees before the rest is read: one read(2).
     public static let headSize = 64 << 10
 
     /// Reads the regular file `path` (a FIFO or a device is refused without blocking). `check` is
     /// shown its first bytes (up to `headSize`) and its size before the rest is read, and refuses
     /// the file by throwing: a large file the caller has no use for costs one small read.
-    /// Throws `FileSystem.ReadError`, or what `check` throws.
-    public init(path: FilePath, check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
+    /// At most `limit` bytes are read (`isWhole` says whether that was all of them). Throws
+    /// `FileSystem.ReadError`, or what `check` throws.
+    public init(path: FilePath, limit: Int = .max, check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
         let (fd, status) = try FileSystem.openRegular(path)
         defer { close(fd) }
-        try self.init(descriptor: fd, status: status, check: check)
+        try self.init(descriptor: fd, status: status, limit: limit, check: check)
     }
 
     /// The bytes of `fd` from where it stands, at most `status.size` of them (what the size said
     /// when it was opened: bytes written after that belong to a later read). A file that has
     /// shrunk since ends early: its contents are what was there.
-    init(descriptor fd: Int32, status: FileStatus, check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
-        let size = status.size
+    init(descriptor fd: Int32, status: FileStatus, limit: Int = .max,
+         check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
+        let size = min(status.size, max(0, limit))
         var head = [UInt8](repeating: 0, count: min(size, Self.headSize))
         let headCount = try head.withUnsafeMutableBytes { try Self.fill($0, from: fd) }
         head.removeSubrange(headCount...)
-        try head.withUnsafeBytes { try check($0, size) }
+        try head.withUnsafeBytes { try check($0, status.size) }
         self.status = status
         guard headCount == head.count, headCount < size else {
             bytes = head

@@ -279,14 +279,26 @@ public final class ApplyJob: Sendable {
         return plan
     }
 
-    /// The stamp's fields for a photo; reads the header when `metadata` is not given.
+    /// The stamp's fields for a photo; reads its metadata when `metadata` is not given.
     private func fields(for item: ApplyItem, metadata: PhotoMetadata?) throws -> Fields {
-        let metadata = try metadata ?? PhotoMetadata(file: try InputFile.photo(item.input, check: settings.load.check))
+        let metadata = try metadata ?? self.metadata(of: item.input)
         var fields = settings.fields.fields(for: metadata, fileTime: FieldPolicy.fileTime(modified: item.status.modified))
         fields.filename = PhotoName.make(template: nil, input: item.input, fields: Fields())
         fields.sequence = item.sequence
         return fields
     }
+
+    /// A photo's metadata without its picture: a JPEG's headers come before its picture data, so
+    /// its first `headerBytes` are read, and the whole file only when they end before the
+    /// headers do (or it is no JPEG: a HEIC's metadata may be anywhere in it).
+    private func metadata(of input: String) throws -> PhotoMetadata {
+        let head = try InputFile.photo(input, limit: Self.headerBytes, check: settings.load.check)
+        if ImageFormat.sniff(head.bytes) == .jpeg, let metadata = try? PhotoMetadata(file: head) { return metadata }
+        return try PhotoMetadata(file: head.isWhole ? head : InputFile.photo(input, check: settings.load.check))
+    }
+
+    /// Enough for the APP segments (EXIF, XMP, ICC) a camera puts before a JPEG's picture data.
+    static let headerBytes = 1 << 20
 
     // MARK: one photo
 

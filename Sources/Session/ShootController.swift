@@ -371,8 +371,6 @@ public final class ShootController: Sendable {
 
     // MARK: the camera thread
 
-    /// Takes commands in order; between them, while the state is live and a front end wants
-    /// pictures, renders the live picture with the current style's stamp.
     /// Starts one of the controller's threads (`close` waits for those started).
     private func start(_ body: sending @escaping () -> Void) throws(Threads.StartError) {
         state.withLock { $0.threadsStarted += 1 }
@@ -387,6 +385,8 @@ public final class ShootController: Sendable {
         }
     }
 
+    /// Takes commands in order; between them, while the state is live and a front end wants
+    /// pictures, renders the live picture with the current style's stamp.
     private func runCamera(_ camera: consuming Camera) {
         var camera = camera
         defer { camera.close() }

@@ -79,7 +79,7 @@ import Imaging
         // system(3) runs would inherit SIGINT ignored, and an ignored SIGINT is respected.
         let pid = try Subprocess.spawn([CLI.binary, "apply", input, "-o", out, "-j", "1", "--max-size", "0"],
                                        output: log + "/out", errors: out + "/.err")
-        let started = Self.waitUntil { (try? TestFiles.bytes(log + "/out"))?.contains(0x0A) ?? false }
+        let started = waitUntil { (try? TestFiles.bytes(log + "/out"))?.contains(0x0A) ?? false }
         #expect(started, "no photo was written before the failsafe passed")
         kill(pid, SIGINT)
         let status = try Subprocess.wait(pid)
@@ -93,17 +93,6 @@ import Imaging
         for name in Self.outputs(out) {
             _ = try Photo(jpeg: try TestFiles.bytes(out + "/" + name), options: LoadOptions(maxSize: 32))
         }
-    }
-
-    /// Polls `condition` until it holds; false if it still does not after `failsafe` (which only
-    /// keeps a broken build from hanging the suite: it is never the wait a test expects).
-    static func waitUntil(failsafe: Duration = .seconds(120), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + failsafe
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            usleep(10_000)
-        }
-        return true
     }
 
     @Test("kill -9 at random moments, 20 times: never a partial JPEG under a final name; --skip-existing completes the set")
@@ -174,6 +163,19 @@ import Imaging
         #expect(empty.out == [out + "/site.jpg"])
         let bad = CLI.run(["apply", photo, "-o", out, "--name", "{date"])
         #expect(bad.code == 64)
+    }
+
+    @Test("--name reads a photo's date from its first MiB, or from the whole file when its headers go on past it")
+    func nameFromLongHeaders() throws {
+        let base = try TestFiles.temporaryFolder("longheaders")
+        let jpeg = try Fixtures.site.jpeg()
+        // Twenty 64 KB APP15 segments between SOI and the rest: the EXIF ends past the first MiB.
+        let filler = (0..<20).flatMap { _ in JPEGSegments.segment(0xEF, [UInt8](repeating: 0x55, count: 65533)) }
+        try TestFiles.write(Array(jpeg.prefix(2)) + filler + Array(jpeg.dropFirst(2)), to: base + "/in/long.jpg", creatingFolders: true)
+        try TestFiles.write(jpeg, to: base + "/in/short.jpg")
+        let named = CLI.run(["apply", base + "/in", "-o", base + "/out", "--no-catalog", "--name", "{date:%Y%m%d}-{basename}"])
+        #expect(named.code == 0, "\(named.err)")
+        #expect(TestFiles.files(in: base + "/out") == ["20210614-long.jpg", "20210614-short.jpg"])
     }
 
     @Test("the output folder inside an input folder is not stamped again")

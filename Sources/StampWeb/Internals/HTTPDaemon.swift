@@ -13,7 +13,7 @@ import Glibc
 /// Content-Length gets 413 before it is read; a chunked one that grows past it has its connection
 /// closed. `stop()` (or deinit) ends every connection; no connection may be parked in a
 /// `StreamGate` then (`LiveHub.close` wakes them all and lets none park again).
-final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only; the handle is behind a lock
+final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, the library table never; the handle is behind a lock
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     private let handler: Handler

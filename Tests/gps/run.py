@@ -86,6 +86,21 @@ def kinds(names, classify):
     return re.sub(r"(.)\1+", r"\1", "".join(classify(name) for name in names))
 
 
+def fix_then_none(folder, receiver, positioned, lose):
+    """A series that starts with a fix (names starting with `positioned`) until `lose()` takes the fix
+    away, then Ctrl-C: whether it went position, then "no GPS fix" and never back, with exit 130; and
+    the series' (code, names, errors)."""
+    series = Shoot(folder, "--count", "1000", "--interval", "0.5", "--gps-max-age", "2",
+                   "--name", "{location|lat}-{seq:04}", port=receiver.port)
+    ended = until(series, lambda name: name.startswith(positioned))
+    lose()
+    ended = ended and until(series, lambda name: name.startswith("no GPS fix-"))
+    series.interrupt()
+    code, names, errors = series.finish()
+    fix = lambda name: "P" if name.startswith(positioned) else "N" if name.startswith("no GPS fix-") else "?"
+    return ended and code == 130 and kinds(names, fix) == "PN", code, names, errors
+
+
 def main():
     # A walk from the quay (a polygon with a hole, project Bridge 7) to the gate (40 m around a
     # point), by way of a place on neither: the receiver moves on once a photo shows where it is.
@@ -124,16 +139,9 @@ def main():
         receiver.at(QUAY)
         receiver.wait_for_fix(QUAY)
         folder = os.path.join(WORK, "lost")
-        series = Shoot(folder, "--count", "1000", "--interval", "0.5", "--gps-max-age", "2",
-                       "--name", "{location|lat}-{seq:04}", port=receiver.port)
-        lost = until(series, lambda name: name.startswith("48.85800-"))
-        receiver.no_fix()
-        lost = lost and until(series, lambda name: name.startswith("no GPS fix-"))
-        series.interrupt()
-        code, names, errors = series.finish()
-    fix = lambda name: "P" if name.startswith("48.85800-") else "N" if name.startswith("no GPS fix-") else "?"
+        lost, code, names, errors = fix_then_none(folder, receiver, "48.85800-", receiver.no_fix)
     check("lost fix: the first photo has the position, later ones say no GPS fix (and never the position again)",
-          lost and code == 130 and kinds(names, fix) == "PN", (code, names, errors))
+          lost, (code, names, errors))
     check("lost fix: the warning says how old the fix is", "no GPS fix: the last one is" in errors and "(limit 2 s)" in errors, errors)
     read = exiftool([folder], *GPS_TAGS)
     check("lost fix: no position in the EXIF of a photo without a fix",
@@ -174,16 +182,9 @@ def main():
     receiver = Receiver(ENV)
     receiver.at(QUAY)
     receiver.wait_for_fix(QUAY)
-    series = Shoot(os.path.join(WORK, "vanished"), "--count", "1000", "--interval", "0.5", "--gps-max-age", "2",
-                   "--name", "{location|lat}-{seq:04}", port=receiver.port)
-    vanished = until(series, lambda name: name.startswith("48.85"))
-    receiver.stop()
-    vanished = vanished and until(series, lambda name: name.startswith("no GPS fix-"))
-    series.interrupt()
-    code, names, errors = series.finish()
-    fix = lambda name: "P" if name.startswith("48.85") else "N" if name.startswith("no GPS fix-") else "?"
+    vanished, code, names, errors = fix_then_none(os.path.join(WORK, "vanished"), receiver, "48.85", receiver.stop)
     check("vanished: the photos before have the position, the ones after say no GPS fix; Ctrl-C still ends it",
-          vanished and code == 130 and kinds(names, fix) == "PN", (code, names, errors))
+          vanished, (code, names, errors))
 
     # No gpsd at all: auto goes on quietly, require is an error.
     port = free_port()

@@ -65,6 +65,7 @@ enum ApplyCommand: Command {
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
         guard let given = try options.value(output), !given.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
+        try UnquotedPath.check(options.positionals)
         }
         // `-o photo.jpg` with one photo writes that file (its name wins over a --name).
         let target = OutputTarget(parsing: given)

@@ -1,6 +1,7 @@
 /// A command line we cannot run. The message names the bad argument.
 public enum UsageError: Error, Equatable, CustomStringConvertible {
-    case unknownCommand(String)
+    /// A command that does not exist, with the one close to it (`shoto` for `shoot`), if any.
+    case unknownCommand(String, suggestion: String? = nil)
     case unknownOption(String, command: String)
     /// An unknown option close to a real one (`--usr` for `--user`).
     case misspeltOption(String, command: String, suggestion: String)
@@ -8,10 +9,13 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case unexpectedValue(option: String)
     case badValue(option: String, value: String, expected: String)
     case missing(String, command: String)
+    /// Arguments that name nothing, where joined by spaces they name a file: a path left unquoted.
+    case unquotedPath(pieces: [String], joined: String)
 
     public var description: String {
         switch self {
-        case .unknownCommand(let name):
+        case .unknownCommand(let name, let suggestion):
+            if let suggestion { return "unknown command '\(name)' (did you mean '\(suggestion)'?)" }
             return "unknown command '\(name)' (see 'stampcam --help')"
         case .unknownOption(let option, let command):
             return "unknown option '\(option)' for '\(command)' (see 'stampcam \(command) --help')"
@@ -25,6 +29,9 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             return "option '\(option)': '\(value)' is not \(expected)"
         case .missing(let what, let command):
             return "'\(command)' needs \(what) (see 'stampcam \(command) --help')"
+        case .unquotedPath(let pieces, let joined):
+            let named = pieces.map { "'\($0)'" }.joined(separator: " ")
+            return "\(named): no such files; did you mean '\(joined)'? quote it, as the shell splits a name at its spaces"
         }
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What the commands say when the command line is not what was meant: each says what is wrong and
+/// what would work, and never drops what was asked without a word.
+@Suite struct CommandMessagesTests {
+    @Test("bare stampcam prints the help --help prints, line by line (no literal \\x0A), and exits 64")
+    func bareHelp() throws {
+        let bare = try CLI.shell(CLI.quoted(CLI.binary))
+        let help = try CLI.shell(CLI.quoted(CLI.binary) + " --help")
+        #expect(bare.code == 64 && help.code == 0)
+        #expect(bare.err.count > 10 && bare.err == help.out, "\(bare.err)")
+        #expect(!bare.err.joined().contains("\\x0A"))
+    }
+
+    @Test("an unknown command: the one close to it, as for options and styles", arguments: [
+        ("shoto", "stampcam: unknown command 'shoto' (did you mean 'shoot'?)"),
+        ("aply", "stampcam: unknown command 'aply' (did you mean 'apply'?)"),
+        ("xyzzy", "stampcam: unknown command 'xyzzy' (see 'stampcam --help')"),
+    ])
+    func unknownCommand(_ name: String, _ message: String) {
+        let result = CLI.run([name])
+        #expect(result.code == 64 && result.err == [message], "\(result.err)")
+    }
+
+    @Test("a path with spaces left unquoted: one line naming the path meant, exit 64, nothing written")
+    func unquotedPath() throws {
+        let folder = try TestFiles.temporaryFolder("unquoted")
+        let photo = try Fixtures.site.write(to: folder)
+        let spaced = folder + "/Apple iPhone 4.jpg"
+        try FileManager.default.moveItem(atPath: photo, toPath: spaced)
+        let pieces = spaced.split(separator: " ").map(String.init)
+        for command in [["apply"] + pieces + ["-o", folder + "/out"], ["restamp", "-t", "banner"] + pieces] {
+            let result = CLI.run(command)
+            #expect(result.code == 64)
+            #expect(result.err == ["stampcam: '\(pieces[0])' 'iPhone' '4.jpg': no such files; did you mean '\(spaced)'? "
+                                   + "quote it, as the shell splits a name at its spaces"], "\(result.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        // Quoted, it is stamped; a missing file with no such neighbour is still the usual line.
+        #expect(CLI.run(["apply", spaced, "-o", folder + "/out", "--quiet"]).code == 0)
+        let missing = CLI.run(["apply", folder + "/none.jpg", "-o", folder + "/out"])
+        #expect(missing.code == 66 && missing.err.first?.contains("cannot read") == true, "\(missing.err)")
+    }
+}

@@ -43,4 +43,23 @@ import TestSupport
         let missing = CLI.run(["apply", folder + "/none.jpg", "-o", folder + "/out"])
         #expect(missing.code == 66 && missing.err.first?.contains("cannot read") == true, "\(missing.err)")
     }
+
+    @Test("a rerun into the same folder: the summary counts the photos written under a new name and names the options")
+    func renamedCounted() throws {
+        let inputs = try TestFiles.temporaryFolder("rerun-in")
+        _ = try Fixtures.site.write(to: inputs)
+        _ = try Fixtures.southWest.write(to: inputs)
+        let output = try TestFiles.temporaryFolder("rerun-out")
+        let first = CLI.run(["apply", inputs, "-o", output])
+        #expect(first.code == 0 && first.err.last?.contains("new name") == false, "\(first.err)")
+        let second = CLI.run(["apply", inputs, "-o", output])
+        #expect(second.code == 0)
+        #expect(second.err.last?.hasPrefix("stampcam: 2 done, 0 skipped, 0 failed in ") == true, "\(second.err)")
+        #expect(second.err.last?.hasSuffix("; 2 written under a new name (-1, -2 …) because a file had the name: "
+                                           + "--skip-existing leaves such photos, --overwrite replaces the files") == true, "\(second.err)")
+        #expect(TestFiles.files(in: output).filter { $0.hasSuffix("-1.jpg") }.count == 2)
+        let skipped = CLI.run(["apply", inputs, "-o", output, "--skip-existing"])
+        #expect(skipped.err.last?.hasPrefix("stampcam: 0 done, 2 skipped, 0 failed in ") == true, "\(skipped.err)")
+        #expect(skipped.err.last?.contains("new name") == false)
+    }
 }

@@ -8,7 +8,11 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case missingValue(option: String)
     case unexpectedValue(option: String)
     case badValue(option: String, value: String, expected: String)
+    /// A value of the right form outside what the option allows (`range` says what it allows).
+    case outOfRange(option: String, value: String, range: String)
     case missing(String, command: String)
+    /// A template variable that is neither built in nor given a value (`--name '{projcet}.jpg'`).
+    case unknownVariable(option: String, name: String, suggestion: String?)
     /// Arguments that name nothing, where joined by spaces they name a file: a path left unquoted.
     case unquotedPath(pieces: [String], joined: String)
 
@@ -27,8 +31,13 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
             return "option '\(option)' takes no value"
         case .badValue(let option, let value, let expected):
             return "option '\(option)': '\(value)' is not \(expected)"
+        case .outOfRange(let option, let value, let range):
+            return "option '\(option)': '\(value)' is out of range: \(range)"
         case .missing(let what, let command):
             return "'\(command)' needs \(what) (see 'stampcam \(command) --help')"
+        case .unknownVariable(let option, let name, let suggestion):
+            if let suggestion { return "option '\(option)': unknown variable {\(name)} (did you mean {\(suggestion)}?)" }
+            return "option '\(option)': unknown variable {\(name)}: it is not built in; give it a value with --set \(name)=VALUE"
         case .unquotedPath(let pieces, let joined):
             let named = pieces.map { "'\($0)'" }.joined(separator: " ")
             return "\(named): no such files; did you mean '\(joined)'? quote it, as the shell splits a name at its spaces"

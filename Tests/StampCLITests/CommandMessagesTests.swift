@@ -151,4 +151,12 @@ import Values
         #expect(result.code == 64)
         #expect(result.err.first?.hasPrefix("stampcam: " + message) == true, "\(result.err)")
     }
+
+    @Test("--device FOLDER: not a camera, exit 69 (unavailable), one line saying so")
+    func deviceFolder() throws {
+        let folder = try TestFiles.temporaryFolder("device-folder")
+        let result = CLI.run(["shoot", "--yes", "--device", folder, "--no-catalog", "-o", folder + "/out"])
+        #expect(result.code == 69)
+        #expect(result.err == ["stampcam: \(folder): not a video capture device (see 'stampcam devices' for the cameras)"], "\(result.err)")
+    }
 }

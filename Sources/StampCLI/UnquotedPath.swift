@@ -9,8 +9,10 @@ enum UnquotedPath {
     static func find(in arguments: [String]) -> (pieces: [String], joined: String)? {
         for start in arguments.indices where arguments[start] != "-" && !exists(arguments[start]) {
             var joined = arguments[start]
-            for end in arguments.indices where end > start {
+            for end in (start + 1)..<arguments.endIndex {
                 joined += " " + arguments[end]
+                // No path is longer: a long glob of names with a missing one costs no more than this.
+                guard joined.utf8.count <= Self.longestPath else { break }
                 if exists(joined) { return (Array(arguments[start...end]), joined) }
             }
         }
@@ -21,6 +23,9 @@ enum UnquotedPath {
     static func check(_ arguments: [String]) throws(UsageError) {
         if let (pieces, joined) = find(in: arguments) { throw .unquotedPath(pieces: pieces, joined: joined) }
     }
+
+    /// PATH_MAX, with its terminating zero.
+    private static let longestPath = 4096
 
     private static func exists(_ path: String) -> Bool {
         FileStatus(path: FilePath(path)) != nil

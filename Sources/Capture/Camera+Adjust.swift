@@ -18,7 +18,7 @@ extension Camera {
         let used = min(max(wanted, zoomRange.lowerBound), zoomRange.upperBound)
         if used != wanted {
             let how = zoomsOptically ? "this camera zooms" : "the digital zoom (a centre crop) goes"
-            note("zoom \(CaptureMetadata.number(wanted)) is out of range: \(how) from 1 to \(CaptureMetadata.number(zoomRange.upperBound)); using \(CaptureMetadata.number(used))")
+            note("zoom \(CaptureMetadata.exactNumber(wanted)) is out of range: \(how) from 1 to \(CaptureMetadata.number(zoomRange.upperBound)); using \(CaptureMetadata.number(used))")
         }
         settings.zoom = used
         if let value = zoom.controlValue(used), let controls {

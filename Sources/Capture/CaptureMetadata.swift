@@ -69,6 +69,13 @@ public struct CaptureMetadata: Sendable, Equatable {
         return record
     }
 
+    /// `2`, `4.0000001`: a value as given, every digit it needs (`number` would round that to 4,
+    /// the very limit it is said to be beyond).
+    static func exactNumber(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15, value == value.rounded() else { return String(value) }
+        return String(Int(value))
+    }
+
     /// `2`, `1.5`, `0.33`: at most two decimals (and no trap on a value too large for an Int).
     static func number(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return String(value) }

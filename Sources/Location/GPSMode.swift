@@ -1,3 +1,5 @@
+import Values
+
 /// Where the position comes from (`--gps`): gpsd when it answers (`auto`), gpsd or an error
 /// (`require`), none (`off`), or a position typed in.
 public enum GPSMode: Sendable, Equatable {
@@ -13,16 +15,26 @@ public enum GPSMode: Sendable, Equatable {
         case "require": self = .require
         case "off": self = .off
         default:
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.filter { $0 != " " }) }
-            guard parts.count == 2 || parts.count == 3, let latitude = parts[0], let longitude = parts[1],
-                  latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            guard let numbers = Self.numbers(text), abs(numbers[0]) <= 90, abs(numbers[1]) <= 180 else { return nil }
             var altitude: Double?
-            if parts.count == 3 {
-                guard let value = parts[2], value.isFinite, abs(value) <= 100_000 else { return nil }
-                altitude = value
+            if numbers.count == 3 {
+                guard abs(numbers[2]) <= Self.maxAltitude else { return nil }
+                altitude = numbers[2]
             }
-            self = .position(latitude: latitude, longitude: longitude, altitude: altitude)
+            self = .position(latitude: numbers[0], longitude: numbers[1], altitude: altitude)
         }
+    }
+
+    /// The most an altitude may be from sea level, in metres, either way.
+    public static let maxAltitude = 100_000.0
+
+    /// The two or three decimal numbers of `LAT,LON[,ALT]`, whatever their range; nil for any
+    /// other text. Tells a position out of range from text that is no position at all.
+    public static func numbers(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber($0.filter { $0 != " " }) }
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        let numbers = parts.compactMap { $0 }.filter(\.isFinite)
+        return numbers.count == parts.count ? numbers : nil
     }
 
     /// Whether a live fix from gpsd is wanted.

@@ -86,6 +86,8 @@ public final class ApplyJob: Sendable {
         public var warnings: [String] = []
         /// What the stamp said about the values given (the same for every photo: told once).
         public var stampNotes: [String] = []
+        /// Written under a numbered name (`-1`, `-2` …) because a file had its own name already.
+        public var renamed = false
     }
 
     public struct Summary: Sendable {
@@ -330,13 +332,14 @@ public final class ApplyJob: Sendable {
             let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.photo(item.input, check: settings.load.check), options: settings.load)
             if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
                 claim.release()
-                throw AlreadyStamped(record)
+                throw AlreadyStamped(record, originalKept: Restamp.keptOriginal(of: item.input, record: record) != nil)
             }
             let fields = try fields(for: item, metadata: photo.metadata)
             let (format, loadWarnings) = (photo.format, photo.metadata.warnings)
             // Handed over, so the stamp is drawn on these pixels rather than on a copy of them.
             let pending = try writer.prepare(consume photo, style: settings.style, fields: fields, to: claim, source: item.input)
             let input = item.input
+            let renamed = claim.name != name
             return .pending(pending) { saved in
                 let written: WrittenPhoto
                 switch saved {
@@ -348,7 +351,8 @@ public final class ApplyJob: Sendable {
                 if let named = ImageFormat.named(input), named != format {
                     warnings.insert("this is a \(format.rawValue) file, named like a \(named.rawValue) one; read as \(format.rawValue)", at: 0)
                 }
-                return Outcome(input: input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes)
+                return Outcome(input: input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes,
+                               renamed: renamed)
             }
         } catch {
             return .ended(Outcome(input: item.input, status: .failed, error: error))

@@ -64,6 +64,14 @@ public enum Restamp {
                            capture: sidecar.capture)
     }
 
+    /// The path of the original the record of the photo at `path` names, when it is a plain name
+    /// and a file is there: what `run` needs to stamp the photo again.
+    public static func keptOriginal(of path: String, record: StampRecord) -> String? {
+        guard let name = record.original, PhotoName.lastComponent(name) == name, !name.hasPrefix("."), !name.isEmpty else { return nil }
+        let originalPath = folder(of: path) + "/" + name
+        return FileStatus(path: FilePath(originalPath))?.isRegular == true ? originalPath : nil
+    }
+
     /// Stamps the photo at `path` again with `writer`; returns what was written.
     public static func run(_ path: String, settings: Settings, writer: PhotoWriter) throws -> WrittenPhoto {
         let stamped = try InputFile.photo(path, check: settings.load.check)

@@ -200,10 +200,13 @@ public struct AlreadyStamped: Error, Sendable, Equatable, CustomStringConvertibl
     public let style: String
     /// "2026-11-29", when known.
     public let day: String?
+    /// Whether the unstamped original its record names is beside it, so `restamp` can use it.
+    public let originalKept: Bool
 
-    public init(_ record: StampRecord) {
+    public init(_ record: StampRecord, originalKept: Bool = false) {
         style = record.styleID
         day = record.stampedDay
+        self.originalKept = originalKept
     }
 
     public var description: String {

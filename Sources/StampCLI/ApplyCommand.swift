@@ -24,9 +24,11 @@ enum ApplyCommand: Command {
     static let shard = Option<ApplyJob.Shard>("shard", value: "K/N",
                                               help: "only part K of N (0 ≤ K < N) of the photos: N scheduler tasks with the same inputs stamp each photo once") { text throws(UsageError) in
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count <= 1_000_000,
-              let shard = ApplyJob.Shard(index: index, count: count) else {
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw .badValue(option: "--shard", value: text, expected: "K/N with 0 ≤ K < N, like 2/4")
+        }
+        guard count <= 1_000_000, let shard = ApplyJob.Shard(index: index, count: count) else {
+            throw .outOfRange(option: "--shard", value: text, range: "N goes from 1 to 1000000, K from 0 to N-1")
         }
         return shard
     }
@@ -63,6 +65,7 @@ enum ApplyCommand: Command {
         // Whatever ends the command, the fonts are not left half set up on the other thread.
         defer { fonts.wait() }
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO or FOLDER", command: spec.name) }
+        try UnquotedPath.check(options.positionals)
         guard let given = try options.value(output), !given.isEmpty else {
             throw UsageError.missing("an output folder: -o DIR", command: spec.name)
         }
@@ -79,7 +82,8 @@ enum ApplyCommand: Command {
         }
         var stamp = try StampOptions.values(options, context: context)
         let style = try context.template(stamp.templateChoice, extraFolders: stamp.templateFolders)
-        StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: try options.value(name), console: context.console)
+        let nameTemplate = try StampOptions.nameTemplate(options, name, given: stamp.fields.given)
+        StampOptions.preparePlaces(&stamp, styles: [style], chosen: style, name: nameTemplate, console: context.console)
         let variables = Set(stamp.fields.given.extra.keys)
         let load = LoadOptions(maxSize: try options.value(maxSize) ?? 1024, pixelLimit: (try options.value(maxPixels) ?? 200) * 1_000_000,
                                memoryLimit: (try options.value(maxMemory)).map { $0 * 1_000_000 } ?? LoadOptions.defaultMemoryLimit,
@@ -102,7 +106,7 @@ enum ApplyCommand: Command {
                                          version: StampCLI.version),
             existing: options.flag(overwrite) ? .replace : options.flag(skipExisting) ? .skip : .number,
             jobs: try options.value(jobs) ?? Cores.count,
-            nameTemplate: try target.nameTemplate ?? options.value(name),
+            nameTemplate: target.nameTemplate ?? nameTemplate,
             style: style, fields: stamp.fields, fontConfig: context.resources.fontConfig, shard: try options.value(shard),
             stampAgain: options.flag(stampAgain))
         settings.writer.log = logging

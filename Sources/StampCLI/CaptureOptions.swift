@@ -38,7 +38,7 @@ enum CaptureOptions {
     static let focus = Option<FocusRequest>("focus", value: "auto|X,Y",
                                             help: "autofocus once, or focus on a point given as fractions (0.5,0.5 = centre)") { text throws(UsageError) in
         if text.lowercased() == "auto" { return .auto }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.filter { $0 != " " }) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber($0.filter { $0 != " " }) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], (0...1).contains(x), (0...1).contains(y) else {
             throw .badValue(option: "--focus", value: text, expected: "auto, or X,Y as fractions from 0 to 1 like 0.5,0.5")
         }

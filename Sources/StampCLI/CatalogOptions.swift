@@ -1,6 +1,7 @@
 import Catalog
 import Platform
 import Session
+import Values
 
 /// The catalog's options: where it is (`--catalog`, also a config key), `--no-catalog` for the
 /// commands that write photos, and the filters of `log`, `export` and `report`.
@@ -51,7 +52,7 @@ enum CatalogOptions {
     static let until = dateOption("until", help: "only photos taken up to DATE (a day includes all of it)")
     static let near = Option<CatalogFilter.Circle>("near", value: "LAT,LON,METRES",
                                                    help: "only photos taken within METRES of a point, e.g. 48.8584,2.2945,500") { text throws(UsageError) in
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.filter { $0 != " " }) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber($0.filter { $0 != " " }) }
         guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let metres = parts[2],
               latitude.isFinite, longitude.isFinite, metres.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
               metres > 0, metres <= 20_100_000 else {

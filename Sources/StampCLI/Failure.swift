@@ -53,7 +53,11 @@ struct Failure: Error {
         case let error as CaptureError:
             self.init(capture: error)
         case let error as AlreadyStamped:
-            self.init("\(place): \(error); use restamp, or --stamp-again to draw over it", code: .dataError)
+            // restamp needs the unstamped original: advised only when it is there.
+            let advice = error.originalKept
+                ? "use restamp, or --stamp-again to draw over it"
+                : "its original was not kept, so restamp cannot make it again; --stamp-again draws over the stamp"
+            self.init("\(place): \(error); \(advice)", code: .dataError)
         case let error as Restamp.Problem:
             self.init(restamp: error, place: place)
         case let error as WebError:

@@ -1,4 +1,5 @@
 import Templates
+import Values
 
 /// One command-line option's row: drives parsing, `--help`, the config file and completion.
 public struct OptionSpec: Sendable {
@@ -87,7 +88,7 @@ extension Option where Value == Double {
     static func number(_ long: String, short: Character? = nil, value: String, in range: ClosedRange<Double>,
                        example: String, help: String) -> Option {
         Option(long, short: short, value: value, help: help) { (text) throws(UsageError) in
-            guard let number = Double(text), number.isFinite, range.contains(number) else {
+            guard let number = decimalNumber(text), number.isFinite, range.contains(number) else {
                 throw .badValue(option: "--\(long)", value: text,
                                 expected: "a number from \(plain(range.lowerBound)) to \(plain(range.upperBound)), like \(example)")
             }

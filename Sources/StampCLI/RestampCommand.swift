@@ -23,6 +23,7 @@ enum RestampCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO", command: spec.name) }
+        try UnquotedPath.check(options.positionals)
         let stamp = try StampOptions.values(options)
         guard stamp.templateChoice != nil else { throw UsageError.missing("a style: -t STYLE", command: spec.name) }
         let store = try context.templates(extraFolders: stamp.templateFolders)

@@ -92,7 +92,7 @@ enum ShootCommand: Command {
         return ShootSetup.Choices(
             style: stamp.templateChoice, templateFolders: context.templateFolders(extra: stamp.templateFolders),
             output: target ?? .folder(PicturesFolder.locate(environment: context.environment)),
-            nameTemplate: try options.value(name), device: try options.value(CaptureOptions.device),
+            nameTemplate: try StampOptions.nameTemplate(options, name, given: stamp.fields.given), device: try options.value(CaptureOptions.device),
             allCameras: viewfinder, styleCycle: viewfinder, capture: try CaptureOptions.settings(options),
             fields: stamp.fields, gpsd: stamp.gpsd, keepOriginal: options.flag(keepOriginal), writer: writer,
             catalog: try CatalogOptions.writingPath(options, context: context), fontConfig: context.resources.fontConfig)

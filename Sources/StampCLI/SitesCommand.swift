@@ -24,8 +24,8 @@ enum SitesCommand: Command {
                 do {
                     let map = try SiteMap(contentsOf: file)
                     for warning in map.warnings { context.console.err("stampcam: warning: " + warning) }
-                    context.console.out("\(map.file): ok, \(map.sites.count) site\(map.sites.count == 1 ? "" : "s")")
-                    for site in map.sites { context.console.out("  " + describe(site)) }
+                    show("\(map.file): ok, \(map.sites.count) site\(map.sites.count == 1 ? "" : "s")", context)
+                    for site in map.sites { show("  " + describe(site), context) }
                 } catch {
                     problems.append(Failure(error, path: file))
                 }
@@ -42,14 +42,14 @@ enum SitesCommand: Command {
             }
             let map = try SiteMap(contentsOf: file)
             if let site = map.site(latitude: latitude, longitude: longitude) {
-                context.console.out(describe(site))
+                show(describe(site), context)
             } else {
-                context.console.out("no site of \(map.file) at \(arguments[1])")
+                show("no site of \(map.file) at \(arguments[1])", context)
             }
             let places = PlaceFinder.locate(environment: context.environment, dataFolder: context.resources.root)
             if let place = places.place(latitude: latitude, longitude: longitude) {
                 let distance = Geodesy.distance(latitude: latitude, longitude: longitude, latitude: place.latitude, longitude: place.longitude)
-                context.console.out("nearest place: \(place) (\(PlacesCommand.kilometres(distance)))")
+                show("nearest place: \(place) (\(PlacesCommand.kilometres(distance)))", context)
             } else if case .notInstalled = places.load() {
                 context.console.err("stampcam: note: " + PlaceFinder.installHint)
             }
@@ -57,6 +57,12 @@ enum SitesCommand: Command {
         default:
             throw UsageError.missing("the subcommand 'check' or 'which'", command: spec.name)
         }
+    }
+
+    /// One line of the answer. Names and addresses come from the file: control characters in them
+    /// (an escape sequence, a bell) are shown as `\xNN`, as `log` shows them, never sent to the terminal.
+    private static func show(_ line: String, _ context: Context) {
+        context.console.out(PathEncoding.display(line))
     }
 
     /// `North yard: polygon, 1.2 ha (feature 2); project Bridge 7; address 1 Quay St`

@@ -1,5 +1,6 @@
 import Library
 import Platform
+import Templates
 
 /// The command-line program: picks the command, parses its options from its table, runs it and
 /// turns every error into one line and an exit code.
@@ -26,7 +27,8 @@ public enum StampCLI {
     public static func run(_ arguments: [String], console: Console = .standard,
                            environment: [String: String]) -> Int32 {
         guard let name = arguments.first else {
-            console.err(overview)
+            // Line by line: a message line shows a newline inside it as `\x0A`.
+            for line in overview.split(separator: "\n", omittingEmptySubsequences: false) { console.err(String(line)) }
             return ExitCode.usage.rawValue
         }
         switch name {
@@ -47,7 +49,8 @@ public enum StampCLI {
             break
         }
         guard let commandType = commandTypes.first(where: { $0.spec.name == name }) else {
-            console.err("stampcam: " + UsageError.unknownCommand(name).description)
+            let near = Variables.suggestion(for: name, among: commands.map(\.name))
+            console.err("stampcam: " + UsageError.unknownCommand(name, suggestion: near).description)
             return ExitCode.usage.rawValue
         }
         do {

@@ -30,6 +30,10 @@ enum StampOptions {
     static let gps = Option<GPSMode>("gps", value: "auto|LAT,LON[,ALT]|off|require",
                                      help: "position: gpsd's fix when it answers (auto, default), gpsd or an error (require), none (off), or decimal degrees and metres like 48.8584,2.2945,35 (apply: default EXIF GPS)") { text throws(UsageError) in
         guard let mode = GPSMode(text) else {
+            if GPSMode.numbers(text) != nil {
+                throw .outOfRange(option: "--gps", value: text,
+                                  range: "the latitude goes from -90 to 90, the longitude from -180 to 180, the altitude from -100000 to 100000 metres")
+            }
             throw .badValue(option: "--gps", value: text, expected: "auto, require, off, or LAT,LON[,ALT] in decimal degrees like 48.8584,2.2945")
         }
         return mode
@@ -61,6 +65,18 @@ enum StampOptions {
                 throw .badValue(option: "--name", value: text, expected: "a name template (\(error))")
             }
         }
+    }
+
+    /// The `--name` given, checked against the values given: a variable without a value would
+    /// vanish from every name (`{projcet}`), so it is an error, naming the variable meant.
+    static func nameTemplate(_ options: ParsedOptions, _ option: Option<TextTemplate>, given: Fields) throws(UsageError) -> TextTemplate? {
+        guard let template = try options.value(option) else { return nil }
+        let known = Set(given.extra.keys).union(["basename"])
+        for name in template.variableNames where !Variables.isBuiltIn(name) && !known.contains(name) {
+            let suggestion = Variables.suggestion(for: name, among: Variables.builtIn.map(\.name) + known.sorted())
+            throw .unknownVariable(option: "--\(option.spec.long)", name: name, suggestion: suggestion)
+        }
+        return template
     }
 
     /// What the options say: the field policy, the style asked for and extra template folders.

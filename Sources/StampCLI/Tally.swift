@@ -9,6 +9,8 @@ import Values
 final class Tally: Sendable {
     private struct Counts {
         var done = 0, skipped = 0
+        /// Done under a numbered name because a file had the photo's name.
+        var renamed = 0
         var failures: [Failure] = []
         /// What the stamp said about the given values: the same for every photo, told once.
         var notesTold: Set<String> = []
@@ -45,6 +47,7 @@ final class Tally: Sendable {
             switch outcome.status {
             case .done:
                 counts.done += 1
+                if outcome.renamed { counts.renamed += 1 }
                 if !display.json && !console.outIsTerminal, let output = outcome.output { console.out(output) }
             case .skipped:
                 counts.skipped += 1
@@ -82,6 +85,10 @@ final class Tally: Sendable {
             let elapsed = seconds
             var summary = "\(counts.done) done, \(counts.skipped) skipped, \(counts.failures.count) failed in \(ProgressLine.oneDecimal(elapsed)) s"
             if counts.done > 0 && elapsed > 0 { summary += " (\(ProgressLine.oneDecimal(Double(counts.done) / elapsed)) photos/s)" }
+            if counts.renamed > 0 {
+                summary += "; \(counts.renamed) written under a new name (-1, -2 …) because a file had the name: "
+                    + "--skip-existing leaves such photos, --overwrite replaces the files"
+            }
             if interrupted {
                 console.err("stampcam: interrupted: \(summary); run again with --skip-existing to finish")
                 return .interrupted

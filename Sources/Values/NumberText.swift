@@ -16,3 +16,20 @@ public func fixedPoint(_ value: Double, places: Int) -> String {
     let sign = value < 0 && scaled > 0 ? "-" : ""
     return places == 0 ? sign + String(whole) : sign + String(whole) + "." + zeroPadded(fraction, places)
 }
+
+/// `text` as a number in plain decimal (`-12`, `48.8584`, `.5`): an optional sign, digits and at
+/// most one point. Hex (`0x10`), exponents, `inf` and `nan` are refused, which `Double(_:)` accepts:
+/// every number a user types is read by this one rule.
+public func decimalNumber(_ text: some StringProtocol) -> Double? {
+    var digits = 0, points = 0
+    for (offset, character) in text.enumerated() {
+        switch character {
+        case "0"..."9": digits += 1
+        case ".": points += 1
+        case "+", "-" where offset == 0: continue
+        default: return nil
+        }
+    }
+    guard digits > 0, points <= 1 else { return nil }
+    return Double(String(text))
+}

@@ -1,4 +1,5 @@
 import Templates
+import Values
 
 extension Watermarker {
     /// Every problem with `template`, errors and warnings, with the file and JSON path: the one check
@@ -20,7 +21,13 @@ extension Watermarker {
         func add(_ severity: TemplateProblem.Severity, _ path: String, _ problem: String, missingValue: String? = nil) {
             problems.append(TemplateProblem(severity, file: template.file, path: path, problem: problem, missingValue: missingValue))
         }
+        var familiesChecked: Set<String> = []
         for text in template.texts {
+            // Pango takes a list of families, separated by commas; each is looked up.
+            for family in text.font.family.split(separator: ",").map({ $0.trimmingWhitespace }) where warnings && !family.isEmpty
+                && familiesChecked.insert(family.lowercased()).inserted && !self.text.hasFontFamily(family) {
+                add(.warning, text.path + ".font.family", Self.missingFamilyText(family))
+            }
             for problem in TextTemplate.problems(in: text.text, variables: variables) {
                 add(.error, text.path, problem.description, missingValue: problem.missingValue)
             }
@@ -53,7 +60,13 @@ extension Watermarker {
         return problems
     }
 
-    /// Markup problems of one skeleton, Pango's log messages among them: parsing and measuring are
+    /// A font family that matches no installed font.
+    static func missingFamilyText(_ family: String) -> String {
+        "no installed font has the family '\(family)', so its text is drawn in the fallback font; "
+            + "install it, put its files beside fonts/fonts.conf, or name another family"
+    }
+
+        /// Markup problems of one skeleton, Pango's log messages among them: parsing and measuring are
     /// where Pango would complain about a template's markup.
     private func markupIssues(_ skeleton: String, fontSize: Double) -> [MarkupCheck.Issue] {
         let (issues, messages) = LibraryLog.shared.collecting { MarkupCheck.issues(in: skeleton, fontSize: fontSize) }

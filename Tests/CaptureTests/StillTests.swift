@@ -92,6 +92,9 @@ import TestSupport
         #expect(still.metadata.exifRecord.digitalZoomRatio == 2)
         #expect(camera.setZoom(8) == 4)
         #expect(camera.takeNotes() == ["zoom 8 is out of range: the digital zoom (a centre crop) goes from 1 to 4; using 4"])
+        // Just past the limit: said as given, not rounded to the limit itself.
+        #expect(camera.setZoom(4.0000001) == 4)
+        #expect(camera.takeNotes() == ["zoom 4.0000001 is out of range: the digital zoom (a centre crop) goes from 1 to 4; using 4"])
     }
 
     @Test func zoomWithAZoomControlUsesIt() throws {

@@ -109,11 +109,20 @@ import TestSupport
         let result = CLI.run(["apply", stamped, fresh, "-o", second])
         #expect(result.code == 65)
         let today = FieldPolicyDay.today
-        #expect(result.err.contains("stampcam: \(stamped): already stamped in style banner on \(today); use restamp, or --stamp-again to draw over it"),
+        // apply keeps no original, so restamp could not make this one again: not advised.
+        #expect(result.err.contains("stampcam: \(stamped): already stamped in style banner on \(today); "
+                                    + "its original was not kept, so restamp cannot make it again; --stamp-again draws over the stamp"),
                 "\(result.err)")
         #expect(TestFiles.files(in: second) == ["south-west.jpg"])
         let forced = CLI.run(["apply", stamped, "-o", second, "--stamp-again", "--quiet"])
         #expect(forced.code == 0 && TestFiles.files(in: second).contains("site.jpg"))
+
+        // A photo with its original kept beside it: restamp is advised, and does work.
+        let shot = try Self.shot(try TestFiles.temporaryFolder("stamped-kept"))
+        let again = CLI.run(["apply", shot, "-o", try TestFiles.temporaryFolder("stamped-kept-out")])
+        #expect(again.code == 65)
+        #expect(again.err.first?.hasSuffix("; use restamp, or --stamp-again to draw over it") == true, "\(again.err)")
+        #expect(CLI.run(["restamp", shot, "-t", "classic"]).code == 0)
     }
 }
 

@@ -69,7 +69,7 @@ import TestSupport
     }
 
     @Test("GPS options: what they refuse, and require outside shoot", arguments: [
-        (["--gps", "48.8,200"], "option '--gps': '48.8,200' is not auto, require, off, or LAT,LON[,ALT]"),
+        (["--gps", "48.8,200"], "option '--gps': '48.8,200' is out of range: the latitude goes from -90 to 90, the longitude from -180 to 180"),
         (["--gps", "require"], "option '--gps': 'require' is not auto, off or LAT,LON[,ALT] here (require is for shoot"),
         (["--gps-max-age", "0"], "option '--gps-max-age': '0' is not a number from 0.1 to 86400"),
         (["--gps-min-accuracy", "nan"], "option '--gps-min-accuracy': 'nan' is not a number"),

@@ -24,10 +24,13 @@ import Templates
     @Test("absurd markup is one error in check and in apply, naming the file, the line and the problem", arguments: [
         ("<span foreground=\"nocolor\">{user}</span>",
          "not valid Pango markup: Value of 'foreground' attribute on <span> tag on line 1 could not be parsed; should be a color specification, not 'nocolor'"),
+        // One unit in the comparison: pixels, with the digits that tell a value from the limit.
         ("<span rise=\"2000000000\">{user}</span>",
-         "rise=\"2000000000\" is 1953125 pixels; at most 1024000 (1000 pixels, 1024 Pango units to the pixel) are allowed"),
+         "rise=\"2000000000\" (in Pango units, 1024 to the pixel) is 1953125 pixels; at most 1000 pixels are allowed"),
         ("<span letter_spacing=\"-2000000000\">{user}</span>",
-         "letter_spacing=\"-2000000000\" is 1953125 pixels; at most 1024000 (1000 pixels, 1024 Pango units to the pixel) are allowed"),
+         "letter_spacing=\"-2000000000\" (in Pango units, 1024 to the pixel) is 1953125 pixels; at most 1000 pixels are allowed"),
+        ("<span rise=\"1024001\">{user}</span>",
+         "rise=\"1024001\" (in Pango units, 1024 to the pixel) is 1000.001 pixels; at most 1000 pixels are allowed"),
         ("<span font=\"Sans 100000\">{user}</span>",
          "font=\"Sans 100000\" sets a size, which does not follow the photo's size; leave the size out and use size=\"120%\", <big> or <small>"),
         ("<span size=\"20000\">{user}</span>",

@@ -21,8 +21,9 @@ struct DeviceCatalog {
             switch error {
             case .noEntry, .noDeviceOrAddress, .noDevice:
                 throw .noSuchDevice(path, available: availableNames(excluding: path))
-            case .notTTY, .invalid:
-                throw .notACaptureDevice(path)  // libv4l2's QUERYCAP on something that is no V4L2 device
+            case .notTTY, .invalid, .isFolder:
+                // libv4l2's QUERYCAP on something that is no V4L2 device; a folder cannot even be opened so.
+                throw .notACaptureDevice(path)
             default:
                 throw CaptureError(error, device: path, call: "open")
             }

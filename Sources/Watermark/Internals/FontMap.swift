@@ -29,6 +29,37 @@ final class FontMap {
 
     deinit { g_object_unref(fontMap) }
 
+    /// Whether a font of `family` is installed, by its own name or through an alias of the setup
+    /// (`Sans`): Pango draws a family that matches nothing in the fallback font without a word.
+    func hasFamily(_ family: String) -> Bool {
+        guard let config = pango_fc_font_map_get_config(OpaquePointer(fontMap)), let pattern = FcPatternCreate() else { return true }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcPatternAddString(pattern, "family", $0) }
+        }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        var value = FcValue(), binding = FcValueBindingWeak, index: Int32 = 0
+        while FcPatternGetWithBinding(pattern, "family", index, &value, &binding) == FcResultMatch {
+            index += 1
+            // The fallbacks every name gets are bound weakly; the name and what an alias makes of it are not.
+            guard binding != FcValueBindingWeak, value.type == FcTypeString, let name = value.u.s else { continue }
+            if Self.listsFonts(config, family: name) { return true }
+        }
+        return false
+    }
+
+    private static func listsFonts(_ config: OpaquePointer, family: UnsafePointer<FcChar8>) -> Bool {
+        guard let pattern = FcPatternCreate() else { return true }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, "family", family)
+        guard let objects = FcObjectSetCreate() else { return true }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, "family")
+        guard let fonts = FcFontList(config, pattern, objects) else { return true }
+        defer { FcFontSetDestroy(fonts) }
+        return fonts.pointee.nfont > 0
+    }
+
     private static let current = Mutex(false)
 
     private static func makeCurrentOnce(_ config: OpaquePointer) {

@@ -1,4 +1,5 @@
 import CPango
+import Values
 
 /// What stampcam accepts in a line's Pango markup beyond Pango's own rules, and the limits applied
 /// while drawing. Sizes in a template are fractions of the photo's short side, so markup may change
@@ -84,8 +85,10 @@ enum MarkupCheck {
             case PANGO_ATTR_RISE, PANGO_ATTR_LETTER_SPACING, PANGO_ATTR_BASELINE_SHIFT, PANGO_ATTR_ABSOLUTE_LINE_HEIGHT:
                 let value = Int(intValue(attribute))
                 if abs(value) > maxLength {
-                    issues.append(.limit("\(lengthName(type))=\"\(value)\" is \(abs(value) / Int(PANGO_SCALE)) pixels; "
-                        + "at most \(maxLength) (1000 pixels, 1024 Pango units to the pixel) are allowed"))
+                    // Said in pixels only: the value is in Pango units, 1024 to the pixel.
+                    let pixels = Self.pixels(abs(value))
+                    issues.append(.limit("\(lengthName(type))=\"\(value)\" (in Pango units, 1024 to the pixel) is \(pixels) pixels; "
+                        + "at most \(maxLength / Int(PANGO_SCALE)) pixels are allowed"))
                 }
             case PANGO_ATTR_LINE_HEIGHT:
                 let factor = floatValue(attribute)
@@ -107,6 +110,15 @@ enum MarkupCheck {
                 + "\(shortNumber(fontSize * scales.lowerBound)) of the photo's short side (at least \(sizeRange.lowerBound))"))
         }
         return issues
+    }
+
+    /// A length in Pango units as pixels, with the digits that tell it from the limit (1000.001).
+    static func pixels(_ units: Int) -> String {
+        let whole = units / Int(PANGO_SCALE)
+        guard units % Int(PANGO_SCALE) != 0 else { return String(whole) }
+        var text = fixedPoint(Double(units) / Double(PANGO_SCALE), places: 3)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     /// Limits lengths to the line's font size `em` (in Pango units) so raised or spaced text stays in

@@ -21,6 +21,11 @@ final class TextContext {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
+    /// Whether a font of `family` is installed (see `FontMap.hasFamily`).
+    func hasFontFamily(_ family: String) -> Bool {
+        fontMap.hasFamily(family)
+    }
+
     /// Matches the context to the drawing it is about to be used on (transform, target).
     func prepare(for cr: OpaquePointer) {
         pango_cairo_update_context(cr, context)

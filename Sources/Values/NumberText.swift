@@ -26,7 +26,7 @@ public func decimalNumber(_ text: some StringProtocol) -> Double? {
         switch character {
         case "0"..."9": digits += 1
         case ".": points += 1
-        case "+", "-" where offset == 0: continue
+        case "+" where offset == 0, "-" where offset == 0: continue
         default: return nil
         }
     }

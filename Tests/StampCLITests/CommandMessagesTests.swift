@@ -132,7 +132,7 @@ import Values
         for (text, value) in [("12", 12.0), ("-0.5", -0.5), ("+3", 3), (".5", 0.5), ("48.8584", 48.8584)] {
             #expect(decimalNumber(text) == value, "\(text)")
         }
-        for text in ["0x10", "1e3", "inf", "nan", "", ".", "-", "1.2.3", "1-2", " 1", "0x1p4"] {
+        for text in ["0x10", "1e3", "inf", "nan", "", ".", "-", "1.2.3", "1-2", "1+2", " 1", "0x1p4"] {
             #expect(decimalNumber(text) == nil, "\(text)")
         }
     }

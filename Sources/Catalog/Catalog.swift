@@ -80,8 +80,21 @@ public final class Catalog: Sendable {
             throw .cannotOpen(path: path, reason: Errno.current.reason)
         }
         guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
-        let database = try SQLiteDatabase(path: path, mode: .readOnly)
-        try Self.checkOwner(database, allowEmpty: false)
+        var database = try SQLiteDatabase(path: path, mode: .readOnly)
+        do {
+            try Self.checkOwner(database, allowEmpty: false)
+        } catch .cannotOpen(let path, let reason) {
+            // A catalog in WAL mode is read with an index file beside it (-shm), made on first read.
+            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            guard let refused = Self.writeRefusal(folder) else { throw .cannotOpen(path: path, reason: reason) }
+            guard refused == .readOnly else {
+                throw .cannotOpen(path: path, reason: "its folder cannot be written to (\(refused.reason)), and reading it needs a file "
+                    + "beside it (\(FilePath(path).lastComponent?.string ?? path)-shm); make the folder writable, or copy the catalog")
+            }
+            // On a read-only file system nobody can change the file: SQLite may read it without one.
+            database = try SQLiteDatabase(path: path, mode: .immutable)
+            try Self.checkOwner(database, allowEmpty: false)
+        }
         let version = try database.integer("PRAGMA user_version", action: "open")
         guard version <= Schema.current else {
             throw .newerVersion(path: path, version: version, supported: Schema.current)
@@ -97,6 +110,12 @@ public final class Catalog: Sendable {
             throw .notACatalog(path: path, reason: "its table of photos lacks the columns of one")
         }
         connection = Mutex(Connection(database: database, columns: Schema.columns.filter(present.contains)))
+    }
+
+    /// Why this process may not create files in `folder`; nil when it may.
+    private static func writeRefusal(_ folder: String) -> Errno? {
+        do { try FileSystem.canWrite(FilePath(folder)) } catch { return error }
+        return nil
     }
 
     /// Refuses a file that belongs to another program: a database with tables but without

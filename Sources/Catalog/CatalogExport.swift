@@ -30,9 +30,10 @@ public enum CatalogExport {
 
     // MARK: CSV
 
-    /// The columns, in order; the `--set` values follow as `set:KEY` columns.
+    /// The columns, in order; the `--set` values follow as `set:KEY` columns. The zone is part of
+    /// the time (`2026-11-29T14:03:12+08:00`): a cell of its own (`+08:00`) is read as a formula.
     public static let csvColumns = [
-        "path", "time", "zone", "time_source", "user", "project", "location", "note", "latitude", "longitude", "altitude",
+        "path", "time", "time_source", "user", "project", "location", "note", "latitude", "longitude", "altitude",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
         "stamped_at",
     ]
@@ -46,7 +47,7 @@ public enum CatalogExport {
         var text = (csvColumns + extraKeys.map { "set:" + $0 }).map(csvField).joined(separator: ",") + "\r\n"
         for entry in entries {
             let texts: [String?] = [
-                display(entry.path), entry.time?.iso8601, entry.time.flatMap(RowCoding.zone), entry.timeSource, entry.user,
+                display(entry.path), entry.time?.iso8601, entry.timeSource, entry.user,
                 entry.project, entry.location, entry.note,
             ]
             var fields = texts.map { csvText($0) }
@@ -65,6 +66,9 @@ public enum CatalogExport {
         }
         return Array(text.utf8)
     }
+
+    /// UTF-8's byte order mark: how Excel knows a CSV is UTF-8 (`export --csv --excel`).
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// A text value made safe from spreadsheet formulas.
     static func csvText(_ value: String?) -> String {

@@ -44,8 +44,8 @@ enum CatalogOptions {
 
     // MARK: filters
 
-    static let project = Option.text("project", value: "NAME", help: "only photos of this project (case ignored)").commandLineOnly()
-    static let user = Option.text("user", value: "NAME", help: "only photos taken by NAME (case ignored)").commandLineOnly()
+    static let project = Option.text("project", value: "NAME", help: "only photos whose project holds NAME (case ignored)").commandLineOnly()
+    static let user = Option.text("user", value: "NAME", help: "only photos taken by a user whose name holds NAME (case ignored)").commandLineOnly()
     static let style = Option.text("style", value: "ID", help: "only photos stamped in this style").commandLineOnly()
     static let since = dateOption("since", help: "only photos taken on or after DATE: 2026-11-29, a time, today, yesterday, monday …")
     static let until = dateOption("until", help: "only photos taken up to DATE (a day includes all of it)")
@@ -79,6 +79,11 @@ enum CatalogOptions {
                                    near: try options.value(near))
         filter.since = try options.value(since)?.start(localOffset: WallClock.localOffsetMinutes)
         filter.until = try options.value(until)?.end(localOffset: WallClock.localOffsetMinutes)
+        // An empty range is a mistake (the dates swapped), not a question whose answer is "none".
+        if let start = filter.since, let end = filter.until, end <= start {
+            throw .badValue(option: "--until", value: options.values["until"]?.last ?? "",
+                            expected: "after --since '\(options.values["since"]?.last ?? "")' (swap them?)")
+        }
         return filter
     }
 

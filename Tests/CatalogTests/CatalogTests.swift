@@ -183,13 +183,15 @@ import Values
 
     static func seconds(_ text: String) -> Int { Timestamp(iso8601: text)!.secondsSinceEpoch! }
 
-    @Test("filters: project and user ignore case; the order is the photos' time, those without one last")
+    @Test("filters: project and user find a part of the name, case ignored; the order is the photos' time, those without one last")
     func textFilters() throws {
         let catalog = try Self.craftedCatalog()
         #expect(try Self.names(catalog, CatalogFilter()) == ["eiffel", "no-place", "louvre", "pole", "pole-far-side", "sydney",
                                                              "fiji-east", "fiji-west", "no-time"])
         #expect(try Self.names(catalog, CatalogFilter(project: "BRIDGE 7")) == ["eiffel", "no-place", "louvre", "no-time"])
-        #expect(try Self.names(catalog, CatalogFilter(project: "Bridge", user: "Li Wei")) == [])
+        #expect(try Self.names(catalog, CatalogFilter(project: "Bridge", user: "Li Wei")) == ["eiffel", "no-place", "louvre", "no-time"])
+        #expect(try Self.names(catalog, CatalogFilter(project: "Bridge", user: "Li")) == ["eiffel", "no-place", "louvre", "no-time"])
+        #expect(try Self.names(catalog, CatalogFilter(project: "100%", user: "_")) == [])
         #expect(try Self.names(catalog, CatalogFilter(user: "ana", style: "GEO")) == ["fiji-east", "fiji-west"])
         #expect(try Self.names(catalog, CatalogFilter(paths: ["/s/sydney.jpg", "/s/missing.jpg"])) == ["sydney"])
     }

@@ -56,6 +56,25 @@ import Values
         #expect(log(["--project", "Harbour", "--near", "48.8,2.3,1000"]) == [])
     }
 
+    @Test("log --user and --project find a part of the name, case ignored; --since after --until is a usage error")
+    func partialNames() throws {
+        let (catalog, _) = try Self.crafted()
+        func log(_ arguments: [String]) -> [String] {
+            let result = CLI.run(["log", "--catalog", catalog] + arguments)
+            #expect(result.code == 0, "\(result.err)")
+            return Self.names(result)
+        }
+        #expect(log(["--user", "li"]) == ["eiffel", "nowhere", "rome"])
+        #expect(log(["--project", "Bridge"]) == ["eiffel", "nowhere", "louvre", "rome"])
+        #expect(log(["--project", "arb", "--user", "AN"]) == ["sydney"])
+        for command in ["log", "export", "report"] {
+            let swapped = CLI.run([command, "--catalog", catalog, "--since", "2026-11-28", "--until", "2026-11-24", "-o", "-", "--csv"]
+                .filter { command == "export" || ($0 != "--csv" && $0 != "-o" && $0 != "-") })
+            #expect(swapped.code == 64, "\(command): \(swapped.err)")
+            #expect(swapped.err == ["stampcam: option '--until': '2026-11-24' is not after --since '2026-11-28' (swap them?)"], "\(command)")
+        }
+    }
+
     @Test("log --since and --until take days, today, yesterday and weekday names in the local zone")
     func dayWords() throws {
         let base = try TestFiles.temporaryFolder("days")
@@ -169,7 +188,7 @@ import Values
         #expect(csv.code == 0 && csv.out == [folder + "/bridge.csv"])
         #expect(csv.err == ["stampcam: \(folder)/bridge.csv: 4 photos exported"])
         let lines = String(decoding: try TestFiles.bytes(folder + "/bridge.csv"), as: UTF8.self).split(separator: "\r\n")
-        #expect(lines.count == 5 && lines[0].hasPrefix("path,time,zone,"))
+        #expect(lines.count == 5 && lines[0].hasPrefix("path,time,time_source,"))
         let geo = CLI.run(["export", "--geojson", "--catalog", catalog, "-o", folder + "/bridge.geojson", "--project", "Bridge 7"])
         #expect(geo.err == ["stampcam: \(folder)/bridge.geojson: 3 photos exported; 1 without coordinates left out (they are in --csv)"])
         let again = CLI.run(["export", "--geojson", "--catalog", catalog, "-o", folder + "/bridge.geojson"])
@@ -181,6 +200,25 @@ import Values
         #expect(checked.status != 0)  // JSON is not XML: the checker can fail
         try TestFiles.write(Array(kml.out.joined(separator: "\n").utf8), to: folder + "/ana.kml")
         #expect(try ExternalTool.run("xmllint", ["--noout", folder + "/ana.kml"]).status == 0)
+    }
+
+    @Test("export --csv -o - writes the file's bytes, no blank record after; --excel begins with a UTF-8 byte order mark")
+    func csvForSpreadsheets() throws {
+        let (catalog, _) = try Self.crafted()
+        let folder = try TestFiles.temporaryFolder("csv")
+        #expect(CLI.run(["export", "--csv", "--catalog", catalog, "-o", folder + "/all.csv"]).code == 0)
+        let file = try TestFiles.bytes(folder + "/all.csv")
+        let piped = CLI.run(["export", "--csv", "--catalog", catalog, "-o", "-"])
+        #expect(piped.code == 0)
+        // Each out line is written with a "\n" after it.
+        #expect(Array(piped.out.map { $0 + "\n" }.joined().utf8) == file)
+        #expect(String(decoding: file, as: UTF8.self).hasSuffix("\r\n") && !String(decoding: file, as: UTF8.self).hasSuffix("\r\n\r\n"))
+
+        let excel = CLI.run(["export", "--csv", "--excel", "--catalog", catalog, "-o", folder + "/excel.csv"])
+        #expect(excel.code == 0, "\(excel.err)")
+        #expect(try TestFiles.bytes(folder + "/excel.csv") == [0xEF, 0xBB, 0xBF] + file)
+        let wrong = CLI.run(["export", "--kml", "--excel", "--catalog", catalog, "-o", "-"])
+        #expect(wrong.code == 64 && wrong.err.first?.contains("'--excel'") == true, "\(wrong.err)")
     }
 
     @Test("usage errors name the argument")

@@ -33,7 +33,7 @@ public enum CatalogExport {
     /// The columns, in order; the `--set` values follow as `set:KEY` columns. The zone is part of
     /// the time (`2026-11-29T14:03:12+08:00`): a cell of its own (`+08:00`) is read as a formula.
     public static let csvColumns = [
-        "path", "time", "time_source", "user", "project", "location", "note", "latitude", "longitude", "altitude",
+        "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "note", "latitude", "longitude", "altitude",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
         "stamped_at",
     ]
@@ -51,6 +51,7 @@ public enum CatalogExport {
                 entry.project, entry.location, entry.note,
             ]
             var fields = texts.map { csvText($0) }
+            fields.insert(contentsOf: [utc(entry) ?? "", entry.zoneIsAssumed ? "yes" : ""], at: 3)
             fields += [entry.latitude, entry.longitude].map { $0.map { fixedPoint($0, places: coordinatePlaces) } ?? "" }
             fields.append(entry.altitude.map { fixedPoint($0, places: 2) } ?? "")
             fields.append(csvText(entry.style))
@@ -65,6 +66,12 @@ public enum CatalogExport {
             text += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
         return Array(text.utf8)
+    }
+
+    /// The instant the photo was taken in UTC (`2026-11-29T06:03:12Z`), its zone assumed when the
+    /// camera wrote none: one column that sorts in the order taken.
+    static func utc(_ entry: CatalogEntry) -> String? {
+        entry.instant.map { Timestamp(secondsSinceEpoch: $0, utcOffsetMinutes: 0).iso8601 }
     }
 
     /// UTF-8's byte order mark: how Excel knows a CSV is UTF-8 (`export --csv --excel`).
@@ -115,6 +122,8 @@ public enum CatalogExport {
         let time: String?
         let zone: String?
         let time_source: String?
+        let time_utc: String?
+        let zone_assumed: Bool?
         let user: String?
         let project: String?
         let location: String?
@@ -142,6 +151,8 @@ public enum CatalogExport {
             time = entry.time?.iso8601
             zone = entry.time.flatMap(RowCoding.zone)
             time_source = entry.timeSource
+            time_utc = utc(entry)
+            zone_assumed = entry.zoneIsAssumed ? true : nil
             user = entry.user
             project = entry.project
             location = entry.location

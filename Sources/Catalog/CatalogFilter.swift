@@ -11,8 +11,8 @@ public struct CatalogFilter: Sendable, Equatable {
     public var user: String?
     /// Exactly this style (an id), ignoring case.
     public var style: String?
-    /// The photo's time is at or after `since` and before `until` (seconds since 1970). Photos
-    /// without a time never match a time condition.
+    /// The photo's time is at or after `since` and before `until` (seconds since 1970); a time
+    /// without a zone is taken in its assumed one. Photos without a time never match a time condition.
     public var since: Int?
     public var until: Int?
     /// Taken within `metres` of a point (great-circle distance). Photos without coordinates never match.
@@ -56,7 +56,7 @@ public struct CatalogFilter: Sendable, Equatable {
         if let user, !Self.holds(entry.user, user) { return false }
         if let style, !Self.same(style, entry.style) { return false }
         if since != nil || until != nil {
-            guard let seconds = entry.time?.secondsSinceEpoch else { return false }
+            guard let seconds = entry.instant else { return false }
             if let since, seconds < since { return false }
             if let until, seconds >= until { return false }
         }

@@ -27,6 +27,11 @@ extension CatalogEntry {
             self.altitude = nil
         }
         if let altitude, !altitude.isFinite { self.altitude = nil }
+        // A camera time without a zone (and no --tz to put it in one): taken in this system's zone
+        // to be ordered and found, flagged as assumed so `log --tz` can read it in another.
+        if let time = fields.time, time.utcOffsetMinutes == nil {
+            assumedOffsetMinutes = FieldPolicy.localOffsetMinutes(forWallTime: time)
+        }
     }
 
     static func folder(of path: String) -> String {

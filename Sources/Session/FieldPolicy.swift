@@ -41,8 +41,8 @@ public struct FieldPolicy: Sendable, Equatable {
             }
         }
 
-        /// The zone's offset from UTC at the instant `time` describes.
-        func offsetMinutes(at time: Timestamp) -> Int {
+        /// The zone's offset from UTC at the instant `time` describes (a time without a zone: about then).
+        public func offsetMinutes(at time: Timestamp) -> Int {
             switch self {
             case .fixed(let minutes):
                 return minutes
@@ -130,6 +130,14 @@ public struct FieldPolicy: Sendable, Equatable {
     public static func clockTime() -> Timestamp {
         let now = WallClock.now()
         return Timestamp(secondsSinceEpoch: now.secondsSinceEpoch, utcOffsetMinutes: now.utcOffsetMinutes)
+    }
+
+    /// This system's offset from UTC, in minutes, for a wall time in its zone.
+    public static func localOffsetMinutes(forWallTime time: Timestamp) -> Int {
+        var labelled = time
+        labelled.utcOffsetMinutes = 0
+        let utc = labelled.secondsSinceEpoch ?? 0
+        return WallClock.localOffsetMinutes(at: utc - WallClock.localOffsetMinutes(at: utc) * 60)
     }
 
     /// A file's modification time in the local zone.

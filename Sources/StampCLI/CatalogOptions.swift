@@ -63,6 +63,23 @@ enum CatalogOptions {
 
     static let filters: [any OptionDeclaration] = [project, user, since, until, near, style]
 
+    /// `--tz` of `log`, `export` and `report` (the config's `tz` too): the zone camera times without one are read in.
+    static let tz = Option<FieldPolicy.Zone>("tz", value: "ZONE",
+                                             help: "read camera times without a zone as taken in ZONE (+08:00, UTC, Asia/Shanghai): they are ordered and found by it") { text throws(UsageError) in
+        guard let zone = FieldPolicy.Zone(text) else {
+            throw .badValue(option: "--tz", value: text, expected: "a zone like +08:00, UTC or Europe/Paris")
+        }
+        return zone
+    }
+
+    /// The zone camera times without one are read in: `--tz`, else the one assumed when each was logged.
+    static func wallTimeZone(_ options: ParsedOptions) throws(UsageError) -> WallTimeZone {
+        if let zone = try options.value(tz) {
+            return WallTimeZone(isGiven: true) { zone.offsetMinutes(at: $0) }
+        }
+        return WallTimeZone(isGiven: false) { FieldPolicy.localOffsetMinutes(forWallTime: $0) }
+    }
+
     private static func dateOption(_ long: String, help: String) -> Option<DateArgument> {
         Option<DateArgument>(long, value: "DATE", help: help) { text throws(UsageError) in
             guard let date = DateArgument(text, now: WallClock.now().secondsSinceEpoch, localOffset: WallClock.localOffsetMinutes) else {

@@ -17,7 +17,7 @@ enum ExportCommand: Command {
         name: "export",
         usage: "export --csv [--excel]|--geojson|--kml [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
         summary: "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML for Google Earth.",
-        options: [csv, excel, geojson, kml, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters)
+        options: [csv, excel, geojson, kml, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let formats: [(Flag, CatalogExport.Format)] = [(csv, .csv), (geojson, .geojson), (kml, .kml)]

@@ -20,7 +20,7 @@ enum LogCommand: Command {
         usage: "log [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] [--json] | "
             + "log --check [DIR...] | log --rebuild DIR... | log --merge CATALOG...",
         summary: "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project.",
-        options: [CatalogOptions.catalog] + CatalogOptions.filters + [json, check, rebuild, merge])
+        options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, rebuild, merge])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let modes = [check, rebuild, merge].filter(options.flag)
@@ -47,9 +47,16 @@ enum LogCommand: Command {
             console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
             return []
         }
-        let rows = try catalog.entries(filter)
+        let rows = try catalog.entries(filter, zone: try CatalogOptions.wallTimeZone(options))
         if rows.unreadable > 0 {
             console.err("stampcam: warning: \(PathEncoding.display(catalogPath)): \(rows.unreadable) rows could not be read and are left out")
+        }
+        let assumed = rows.entries.filter(\.zoneIsAssumed).count
+        if assumed > 0 {
+            let photos = assumed == 1 ? "1 photo has" : "\(assumed) photos have"
+            let zone = options.values["tz"]?.last.map { "\($0) (--tz)" }
+                ?? "the zone assumed when logged (the system's); --tz ZONE reads them in another"
+            console.err("stampcam: note: \(photos) a camera time without a zone: ordered and found as taken in \(zone)")
         }
         return rows.entries
     }

@@ -75,6 +75,33 @@ import Values
         }
     }
 
+    @Test("a camera time without a zone is ordered and found as taken in the user's zone, said once; --tz reads it in another")
+    func zonelessCameraTime() throws {
+        let base = try TestFiles.temporaryFolder("zoneless")
+        let catalog = base + "/catalog.sqlite"
+        // EXIF 2021:06:14 09:41:27 with no OffsetTime*, and a photo given 05:00 UTC that day.
+        let site = try Fixtures.site.write(to: base + "/in-site")
+        let zoned = try Fixtures.southEast.write(to: base + "/in-zoned")
+        #expect(CLI.run(["apply", site, "-o", base + "/out", "--catalog", catalog]).code == 0)
+        #expect(CLI.run(["apply", zoned, "-o", base + "/out", "--catalog", catalog, "--time", "2021-06-14T05:00:00Z"]).code == 0)
+        func log(_ arguments: [String]) -> CLIResult {
+            let result = CLI.run(["log", "--catalog", catalog] + arguments)
+            #expect(result.code == 0, "\(result.err)")
+            return result
+        }
+        let east = log(["--tz", "+08:00"])
+        #expect(Self.names(east) == ["site", "south-east"])  // 01:41 UTC, then 05:00
+        #expect(east.err == ["stampcam: note: 1 photo has a camera time without a zone: ordered and found as taken in +08:00 (--tz)"])
+        #expect(Self.names(log(["--tz", "-05:00"])) == ["south-east", "site"])  // 14:41 UTC
+        #expect(Self.names(log(["--tz", "+08:00", "--since", "2021-06-14T01:41:27Z", "--until", "2021-06-14T01:41:27Z"])) == ["site"])
+        // Without --tz: as logged, in this system's zone, which a day in this zone holds.
+        let local = log(["--since", "2021-06-14", "--until", "2021-06-14"])
+        #expect(Self.names(local).contains("site"), "\(local.err)")
+        #expect(local.err.contains("stampcam: note: 1 photo has a camera time without a zone: ordered and found as taken in the zone assumed when logged (the system's); --tz ZONE reads them in another"))
+        let csv = CLI.run(["export", "--csv", "--catalog", catalog, "--tz", "+08:00", "-o", "-"])
+        #expect(csv.out.joined().contains(",2021-06-14T09:41:27,EXIF,2021-06-14T01:41:27Z,yes,"), "\(csv.out)")
+    }
+
     @Test("log --since and --until take days, today, yesterday and weekday names in the local zone")
     func dayWords() throws {
         let base = try TestFiles.temporaryFolder("days")

@@ -3,7 +3,7 @@ import Values
 /// Everything a stamp can show, gathered before rendering so a render reads no clock or environment.
 public struct Fields: Sendable, Equatable {
     public var time: Timestamp?
-    /// Where the time came from: "EXIF", "file time", "command line", "camera clock" …
+    /// Where the time came from: "EXIF", "file time", "command line", "camera clock", "given" …
     public var timeSource: String?
     public var user: String?
     public var project: String?
@@ -93,6 +93,20 @@ extension Fields {
 
     /// Whether the time is only the file's modification time.
     public var timeIsFileTime: Bool { time != nil && timeSource == Self.fileTimeSource }
+
+    /// `timeSource` of a time given by hand for a photo taken now (`shoot`, `serve`): the photo was
+    /// taken at the clock's time, so a stamp marks it (`TimeStyle.givenTimeMark`).
+    public static let givenTimeSource = "given"
+
+    /// Whether the time was given by hand for a photo taken now.
+    public var timeIsGiven: Bool { time != nil && timeSource == Self.givenTimeSource }
+
+    /// The mark of a time that is not when the photo was taken, in `style`'s words; nil for one that is.
+    public func timeMark(_ style: TimeStyle) -> String? {
+        if timeIsFileTime { return style.fileTimeMark }
+        if timeIsGiven { return style.givenTimeMark }
+        return nil
+    }
 
     /// The most characters a field value shows; a longer one is cut and ends in "…". Long enough for a
     /// long address or note, short enough that a value cannot push the date off the photo (a line

@@ -157,6 +157,21 @@ import TestSupport
         #expect(try Self.shapes(quiet, fields: fileTime).lines.map(\.width) == (try Self.shapes(quiet, fields: Fixture.fields).lines.map(\.width)))
     }
 
+    @Test("a time given by hand for a photo taken now is marked '(set by hand)' once, in the line that shows the time")
+    func givenTimeMark() throws {
+        for id in Fixture.builtInIDs {
+            let template = try Fixture.template(id)
+            var given = Fixture.fields
+            given.timeSource = Fields.givenTimeSource
+            let marked = try Self.shapes(template, fields: given), plain = try Self.shapes(template, fields: Fixture.fields)
+            let widths = zip(marked.lines, plain.lines).map { $0.width - $1.width }
+            #expect(widths.filter { $0 > 20 }.count == 1, "\(id): \(widths)")
+            #expect(widths.allSatisfy { $0 >= -1 })
+        }
+        #expect(Fields(time: Fixture.fields.time, timeSource: Fields.givenTimeSource).timeMark(.standard) == "set by hand")
+        #expect(Fields(time: Fixture.fields.time, timeSource: "command line").timeMark(.standard) == nil)
+    }
+
     @Test("every style reads at 4.5:1 on snow, at night and on stripes", arguments: Fixture.builtInIDs)
     func legibleOnHardPhotos(id: String) throws {
         let template = try Fixture.template(id)

@@ -28,6 +28,9 @@ public struct CatalogEntry: Sendable, Equatable {
     public var user: String?
     public var project: String?
     public var location: String?
+    /// The named site (`--sites`) the position is on, and its address.
+    public var site: String?
+    public var siteAddress: String?
     public var note: String?
     public var latitude: Double?
     public var longitude: Double?
@@ -55,7 +58,8 @@ public struct CatalogEntry: Sendable, Equatable {
                 project: String? = nil, location: String? = nil, note: String? = nil, latitude: Double? = nil,
                 longitude: Double? = nil, altitude: Double? = nil, style: String? = nil, styleVersion: Int? = nil,
                 camera: String? = nil, source: String? = nil, host: String? = nil, stampedAt: Timestamp? = nil,
-                extra: [String: String] = [:], loggedAt: Int? = nil, assumedOffsetMinutes: Int? = nil) {
+                extra: [String: String] = [:], loggedAt: Int? = nil, assumedOffsetMinutes: Int? = nil,
+                site: String? = nil, siteAddress: String? = nil) {
         self.path = path
         self.size = size
         self.sha256 = sha256
@@ -80,6 +84,8 @@ public struct CatalogEntry: Sendable, Equatable {
         self.extra = extra
         self.loggedAt = loggedAt
         self.assumedOffsetMinutes = assumedOffsetMinutes
+        self.site = site
+        self.siteAddress = siteAddress
     }
 
     /// When the photo was taken, in seconds since 1970: by the time's own zone, else the assumed one.
@@ -98,9 +104,10 @@ public struct CatalogEntry: Sendable, Equatable {
         return (latitude, longitude)
     }
 
-    /// The place as a person reads it: the location's name, else the coordinates.
+    /// The place as a person reads it: the location's name, else the site's, else the coordinates.
     public var place: String? {
         if let location, !location.isEmpty { return location }
+        if let site, !site.isEmpty { return site }
         guard let position else { return nil }
         return Self.coordinates(position.latitude, position.longitude)
     }

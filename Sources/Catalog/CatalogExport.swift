@@ -33,7 +33,8 @@ public enum CatalogExport {
     /// The columns, in order; the `--set` values follow as `set:KEY` columns. The zone is part of
     /// the time (`2026-11-29T14:03:12+08:00`): a cell of its own (`+08:00`) is read as a formula.
     public static let csvColumns = [
-        "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "note", "latitude", "longitude", "altitude",
+        "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "site", "site_address", "note",
+        "latitude", "longitude", "altitude",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
         "stamped_at",
     ]
@@ -48,7 +49,7 @@ public enum CatalogExport {
         for entry in entries {
             let texts: [String?] = [
                 display(entry.path), entry.time?.iso8601, entry.timeSource, entry.user,
-                entry.project, entry.location, entry.note,
+                entry.project, entry.location, entry.site, entry.siteAddress, entry.note,
             ]
             var fields = texts.map { csvText($0) }
             fields.insert(contentsOf: [utc(entry) ?? "", entry.zoneIsAssumed ? "yes" : ""], at: 3)
@@ -127,6 +128,8 @@ public enum CatalogExport {
         let user: String?
         let project: String?
         let location: String?
+        let site: String?
+        let site_address: String?
         let note: String?
         let latitude: Double?
         let longitude: Double?
@@ -156,6 +159,8 @@ public enum CatalogExport {
             user = entry.user
             project = entry.project
             location = entry.location
+            site = entry.site
+            site_address = entry.siteAddress
             note = entry.note
             latitude = entry.latitude
             longitude = entry.longitude
@@ -218,7 +223,7 @@ public enum CatalogExport {
             var data: [(String, String)] = [("path", display(entry.path))]
             let optional: [(String, String?)] = [
                 ("time", entry.time?.iso8601), ("time_source", entry.timeSource), ("user", entry.user), ("project", entry.project),
-                ("location", entry.location), ("note", entry.note), ("style", entry.style), ("camera", entry.camera),
+                ("location", entry.location), ("site", entry.site), ("site_address", entry.siteAddress), ("note", entry.note), ("style", entry.style), ("camera", entry.camera),
                 ("command", entry.command.rawValue), ("host", entry.host), ("sha256", entry.sha256),
             ]
             for (name, value) in optional { if let value { data.append((name, value)) } }

@@ -35,6 +35,9 @@ public struct Fields: Sendable, Equatable {
     public var address: String? = nil
     /// The nearest populated place: `Helsinki, Uusimaa, FI`.
     public var place: String? = nil
+    /// That place's own name and ISO 3166 country code (`Helsinki`, `FI`), for the photo's metadata.
+    public var placeName: String? = nil
+    public var countryCode: String? = nil
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -77,7 +80,11 @@ public struct Fields: Sendable, Equatable {
         }
         merged.site = site ?? other.site
         merged.address = address ?? other.address
-        merged.place = place ?? other.place
+        if place == nil {
+            merged.place = other.place
+            merged.placeName = other.placeName
+            merged.countryCode = other.countryCode
+        }
         merged.camera = camera ?? other.camera
         merged.filename = filename ?? other.filename
         merged.sequence = sequence ?? other.sequence

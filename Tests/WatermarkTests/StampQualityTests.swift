@@ -157,6 +157,20 @@ import TestSupport
         #expect(try Self.shapes(quiet, fields: fileTime).lines.map(\.width) == (try Self.shapes(quiet, fields: Fixture.fields).lines.map(\.width)))
     }
 
+    @Test("the styles that show a location show a site's address; banner and site-report show the site's name too",
+          arguments: ["classic", "banner", "site-report", "big-clock", "geo"])
+    func siteShown(id: String) throws {
+        let template = try Fixture.template(id)
+        var site = Fixture.fields
+        site.address = "Via Roma 1"
+        let plain = try Self.shapes(template, fields: Fixture.fields).lines.count
+        #expect(try Self.shapes(template, fields: site).lines.count == plain + 1, "\(id): the address")
+        site.site = "Arezzo works"
+        if ["banner", "site-report"].contains(id) {
+            #expect(try Self.shapes(template, fields: site).lines.count == plain + 2, "\(id): the site's name")
+        }
+    }
+
     @Test("a time given by hand for a photo taken now is marked '(set by hand)' once, in the line that shows the time")
     func givenTimeMark() throws {
         for id in Fixture.builtInIDs {

@@ -23,7 +23,7 @@ enum RowCoding {
             text(entry.style), entry.styleVersion.map { .integer(Int64($0)) } ?? .null, text(entry.camera),
             entry.source.map(path) ?? .null, .text(entry.command.rawValue), text(entry.host), text(entry.stampedAt?.iso8601),
             entry.extra.isEmpty ? .null : text(json(entry.extra)), entry.loggedAt.map { .integer(Int64($0)) } ?? .null,
-            assumed ? .integer(1) : .null,
+            assumed ? .integer(1) : .null, text(entry.site), text(entry.siteAddress),
         ]
     }
 
@@ -103,6 +103,8 @@ enum RowCoding {
         entry.project = string("project")
         entry.location = string("location")
         entry.note = string("note")
+        entry.site = string("site")
+        entry.siteAddress = string("site_address")
         if let latitude = number("latitude", within: -90...90), let longitude = number("longitude", within: -180...180) {
             entry.latitude = latitude
             entry.longitude = longitude

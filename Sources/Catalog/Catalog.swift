@@ -80,8 +80,21 @@ public final class Catalog: Sendable {
             throw .cannotOpen(path: path, reason: Errno.current.reason)
         }
         guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
-        let database = try SQLiteDatabase(path: path, mode: .readOnly)
-        try Self.checkOwner(database, allowEmpty: false)
+        var database = try SQLiteDatabase(path: path, mode: .readOnly)
+        do {
+            try Self.checkOwner(database, allowEmpty: false)
+        } catch .cannotOpen(let path, let reason) {
+            // A catalog in WAL mode is read with an index file beside it (-shm), made on first read.
+            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            guard let refused = Self.writeRefusal(folder) else { throw .cannotOpen(path: path, reason: reason) }
+            guard refused == .readOnly else {
+                throw .cannotOpen(path: path, reason: "its folder cannot be written to (\(refused.reason)), and reading it needs a file "
+                    + "beside it (\(FilePath(path).lastComponent?.string ?? path)-shm); make the folder writable, or copy the catalog")
+            }
+            // On a read-only file system nobody can change the file: SQLite may read it without one.
+            database = try SQLiteDatabase(path: path, mode: .immutable)
+            try Self.checkOwner(database, allowEmpty: false)
+        }
         let version = try database.integer("PRAGMA user_version", action: "open")
         guard version <= Schema.current else {
             throw .newerVersion(path: path, version: version, supported: Schema.current)
@@ -97,6 +110,12 @@ public final class Catalog: Sendable {
             throw .notACatalog(path: path, reason: "its table of photos lacks the columns of one")
         }
         connection = Mutex(Connection(database: database, columns: Schema.columns.filter(present.contains)))
+    }
+
+    /// Why this process may not create files in `folder`; nil when it may.
+    private static func writeRefusal(_ folder: String) -> Errno? {
+        do { try FileSystem.canWrite(FilePath(folder)) } catch { return error }
+        return nil
     }
 
     /// Refuses a file that belongs to another program: a database with tables but without
@@ -228,28 +247,44 @@ public final class Catalog: Sendable {
         public var unreadable = 0
     }
 
-    /// The photos `filter` lets through, in the order they were taken (those without a time last).
-    public func entries(_ filter: CatalogFilter = CatalogFilter()) throws(CatalogError) -> Rows {
+    /// The photos `filter` lets through, in the order they were taken (those without a time last);
+    /// times without a zone are read in `zone` as it says.
+    public func entries(_ filter: CatalogFilter = CatalogFilter(), zone: WallTimeZone? = nil) throws(CatalogError) -> Rows {
         var rows = Rows()
-        rows.unreadable = try forEach(filter) { rows.entries.append($0) }
+        rows.unreadable = try forEach(filter, zone: zone) { rows.entries.append($0) }
+        // A zone given now can move a camera time without one away from where it was logged.
+        if zone != nil {
+            let order = rows.entries.indices.sorted { a, b in
+                switch (rows.entries[a].instant, rows.entries[b].instant) {
+                case let (x?, y?): return x != y ? x < y : a < b
+                case (_?, nil): return true
+                case (nil, _?): return false
+                case (nil, nil): return a < b
+                }
+            }
+            rows.entries = order.map { rows.entries[$0] }
+        }
         return rows
     }
 
-    /// Calls `body` with each photo `filter` lets through, in the order they were taken; returns how
-    /// many rows were left out as unreadable. `body` must not use this catalog (it is locked meanwhile).
+    /// Calls `body` with each photo `filter` lets through, in the order they were logged as taken;
+    /// returns how many rows were left out as unreadable. `body` must not use this catalog (it is
+    /// locked meanwhile).
     @discardableResult
-    public func forEach(_ filter: CatalogFilter = CatalogFilter(), _ body: (CatalogEntry) -> Void) throws(CatalogError) -> Int {
+    public func forEach(_ filter: CatalogFilter = CatalogFilter(), zone: WallTimeZone? = nil,
+                        _ body: (CatalogEntry) -> Void) throws(CatalogError) -> Int {
         try connection.withLock { (connection) throws(CatalogError) -> Int in
-            let query = Self.query(filter, columns: connection.columns)
+            let query = Self.query(filter, columns: connection.columns, rezoned: zone != nil)
             let statement = try connection.database.prepare(query.sql, action: "read")
             try statement.bind(query.values)
             var unreadable = 0
             let columns = RowCoding.Columns(connection.columns)
             while try statement.step() {
-                guard let entry = RowCoding.entry(statement, columns: columns) else {
+                guard var entry = RowCoding.entry(statement, columns: columns) else {
                     unreadable += 1
                     continue
                 }
+                zone?.read(&entry)
                 if filter.matches(entry) { body(entry) }
             }
             return unreadable
@@ -257,16 +292,18 @@ public final class Catalog: Sendable {
     }
 
     /// The SELECT for `filter`: time and a box around `near` narrow the rows in SQL (the indexes
-    /// help); `CatalogFilter.matches` decides exactly.
-    private static func query(_ filter: CatalogFilter, columns: [String]) -> (sql: String, values: [SQLValue]) {
+    /// help); `CatalogFilter.matches` decides exactly. `rezoned`: times without a zone are read in
+    /// another zone than the one logged, so time leaves them to the exact test.
+    private static func query(_ filter: CatalogFilter, columns: [String], rezoned: Bool) -> (sql: String, values: [SQLValue]) {
         var conditions: [String] = [], values: [SQLValue] = []
         let timed = columns.contains("time_utc"), located = columns.contains("latitude") && columns.contains("longitude")
+        let unzoned = !rezoned ? "" : columns.contains("zone_assumed") ? " OR time_utc IS NULL OR zone_assumed = 1" : " OR time_utc IS NULL"
         if let since = filter.since, timed {
-            conditions.append("time_utc >= ?")
+            conditions.append("(time_utc >= ?\(unzoned))")
             values.append(.integer(Int64(since)))
         }
         if let until = filter.until, timed {
-            conditions.append("time_utc < ?")
+            conditions.append("(time_utc < ?\(unzoned))")
             values.append(.integer(Int64(until)))
         }
         if let near = filter.near, located {

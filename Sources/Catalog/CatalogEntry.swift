@@ -21,9 +21,16 @@ public struct CatalogEntry: Sendable, Equatable {
     /// The time the stamp shows, with its zone, and where it came from ("EXIF", "camera clock" …).
     public var time: Timestamp?
     public var timeSource: String?
+    /// For a `time` without a zone (a camera that wrote none): the offset assumed for it, in minutes
+    /// east of UTC — the zone the user set, else the system's — so the photo can be ordered and
+    /// found by time; a reader given another zone replaces it.
+    public var assumedOffsetMinutes: Int?
     public var user: String?
     public var project: String?
     public var location: String?
+    /// The named site (`--sites`) the position is on, and its address.
+    public var site: String?
+    public var siteAddress: String?
     public var note: String?
     public var latitude: Double?
     public var longitude: Double?
@@ -51,7 +58,8 @@ public struct CatalogEntry: Sendable, Equatable {
                 project: String? = nil, location: String? = nil, note: String? = nil, latitude: Double? = nil,
                 longitude: Double? = nil, altitude: Double? = nil, style: String? = nil, styleVersion: Int? = nil,
                 camera: String? = nil, source: String? = nil, host: String? = nil, stampedAt: Timestamp? = nil,
-                extra: [String: String] = [:], loggedAt: Int? = nil) {
+                extra: [String: String] = [:], loggedAt: Int? = nil, assumedOffsetMinutes: Int? = nil,
+                site: String? = nil, siteAddress: String? = nil) {
         self.path = path
         self.size = size
         self.sha256 = sha256
@@ -75,7 +83,20 @@ public struct CatalogEntry: Sendable, Equatable {
         self.stampedAt = stampedAt
         self.extra = extra
         self.loggedAt = loggedAt
+        self.assumedOffsetMinutes = assumedOffsetMinutes
+        self.site = site
+        self.siteAddress = siteAddress
     }
+
+    /// When the photo was taken, in seconds since 1970: by the time's own zone, else the assumed one.
+    public var instant: Int? {
+        guard var time else { return nil }
+        if time.utcOffsetMinutes == nil { time.utcOffsetMinutes = assumedOffsetMinutes }
+        return time.secondsSinceEpoch
+    }
+
+    /// Whether the time's zone is assumed, not the photo's own.
+    public var zoneIsAssumed: Bool { time != nil && time?.utcOffsetMinutes == nil && assumedOffsetMinutes != nil }
 
     /// Both coordinates, when the photo has a position.
     public var position: (latitude: Double, longitude: Double)? {
@@ -83,9 +104,10 @@ public struct CatalogEntry: Sendable, Equatable {
         return (latitude, longitude)
     }
 
-    /// The place as a person reads it: the location's name, else the coordinates.
+    /// The place as a person reads it: the location's name, else the site's, else the coordinates.
     public var place: String? {
         if let location, !location.isEmpty { return location }
+        if let site, !site.isEmpty { return site }
         guard let position else { return nil }
         return Self.coordinates(position.latitude, position.longitude)
     }

@@ -30,9 +30,11 @@ public enum CatalogExport {
 
     // MARK: CSV
 
-    /// The columns, in order; the `--set` values follow as `set:KEY` columns.
+    /// The columns, in order; the `--set` values follow as `set:KEY` columns. The zone is part of
+    /// the time (`2026-11-29T14:03:12+08:00`): a cell of its own (`+08:00`) is read as a formula.
     public static let csvColumns = [
-        "path", "time", "zone", "time_source", "user", "project", "location", "note", "latitude", "longitude", "altitude",
+        "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "site", "site_address", "note",
+        "latitude", "longitude", "altitude",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
         "stamped_at",
     ]
@@ -46,10 +48,11 @@ public enum CatalogExport {
         var text = (csvColumns + extraKeys.map { "set:" + $0 }).map(csvField).joined(separator: ",") + "\r\n"
         for entry in entries {
             let texts: [String?] = [
-                display(entry.path), entry.time?.iso8601, entry.time.flatMap(RowCoding.zone), entry.timeSource, entry.user,
-                entry.project, entry.location, entry.note,
+                display(entry.path), entry.time?.iso8601, entry.timeSource, entry.user,
+                entry.project, entry.location, entry.site, entry.siteAddress, entry.note,
             ]
             var fields = texts.map { csvText($0) }
+            fields.insert(contentsOf: [utc(entry) ?? "", entry.zoneIsAssumed ? "yes" : ""], at: 3)
             fields += [entry.latitude, entry.longitude].map { $0.map { fixedPoint($0, places: coordinatePlaces) } ?? "" }
             fields.append(entry.altitude.map { fixedPoint($0, places: 2) } ?? "")
             fields.append(csvText(entry.style))
@@ -65,6 +68,15 @@ public enum CatalogExport {
         }
         return Array(text.utf8)
     }
+
+    /// The instant the photo was taken in UTC (`2026-11-29T06:03:12Z`), its zone assumed when the
+    /// camera wrote none: one column that sorts in the order taken.
+    static func utc(_ entry: CatalogEntry) -> String? {
+        entry.instant.map { Timestamp(secondsSinceEpoch: $0, utcOffsetMinutes: 0).iso8601 }
+    }
+
+    /// UTF-8's byte order mark: how Excel knows a CSV is UTF-8 (`export --csv --excel`).
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// A text value made safe from spreadsheet formulas.
     static func csvText(_ value: String?) -> String {
@@ -111,9 +123,13 @@ public enum CatalogExport {
         let time: String?
         let zone: String?
         let time_source: String?
+        let time_utc: String?
+        let zone_assumed: Bool?
         let user: String?
         let project: String?
         let location: String?
+        let site: String?
+        let site_address: String?
         let note: String?
         let latitude: Double?
         let longitude: Double?
@@ -138,9 +154,13 @@ public enum CatalogExport {
             time = entry.time?.iso8601
             zone = entry.time.flatMap(RowCoding.zone)
             time_source = entry.timeSource
+            time_utc = utc(entry)
+            zone_assumed = entry.zoneIsAssumed ? true : nil
             user = entry.user
             project = entry.project
             location = entry.location
+            site = entry.site
+            site_address = entry.siteAddress
             note = entry.note
             latitude = entry.latitude
             longitude = entry.longitude
@@ -203,7 +223,7 @@ public enum CatalogExport {
             var data: [(String, String)] = [("path", display(entry.path))]
             let optional: [(String, String?)] = [
                 ("time", entry.time?.iso8601), ("time_source", entry.timeSource), ("user", entry.user), ("project", entry.project),
-                ("location", entry.location), ("note", entry.note), ("style", entry.style), ("camera", entry.camera),
+                ("location", entry.location), ("site", entry.site), ("site_address", entry.siteAddress), ("note", entry.note), ("style", entry.style), ("camera", entry.camera),
                 ("command", entry.command.rawValue), ("host", entry.host), ("sha256", entry.sha256),
             ]
             for (name, value) in optional { if let value { data.append((name, value)) } }

@@ -5,12 +5,14 @@ import FoundationEssentials
 
 /// Which photos of the catalog a command is about: all the given conditions hold.
 public struct CatalogFilter: Sendable, Equatable {
-    /// Exactly this project, user or style, ignoring case ("bridge 7" finds "Bridge 7").
+    /// A project or user whose name holds this text, ignoring case ("bridge" finds "Bridge 7",
+    /// "li" finds "Li Wei"): a person searching remembers part of a name, not its spelling.
     public var project: String?
     public var user: String?
+    /// Exactly this style (an id), ignoring case.
     public var style: String?
-    /// The photo's time is at or after `since` and before `until` (seconds since 1970). Photos
-    /// without a time never match a time condition.
+    /// The photo's time is at or after `since` and before `until` (seconds since 1970); a time
+    /// without a zone is taken in its assumed one. Photos without a time never match a time condition.
     public var since: Int?
     public var until: Int?
     /// Taken within `metres` of a point (great-circle distance). Photos without coordinates never match.
@@ -50,11 +52,11 @@ public struct CatalogFilter: Sendable, Equatable {
     /// Whether `entry` meets every condition. The catalog narrows by time and position in SQL
     /// first; this is the exact test, the same for every reader.
     public func matches(_ entry: CatalogEntry) -> Bool {
-        if let project, !Self.same(project, entry.project) { return false }
-        if let user, !Self.same(user, entry.user) { return false }
+        if let project, !Self.holds(entry.project, project) { return false }
+        if let user, !Self.holds(entry.user, user) { return false }
         if let style, !Self.same(style, entry.style) { return false }
         if since != nil || until != nil {
-            guard let seconds = entry.time?.secondsSinceEpoch else { return false }
+            guard let seconds = entry.instant else { return false }
             if let since, seconds < since { return false }
             if let until, seconds >= until { return false }
         }
@@ -65,6 +67,11 @@ public struct CatalogFilter: Sendable, Equatable {
         }
         if let paths, !paths.contains(entry.path) { return false }
         return true
+    }
+
+    private static func holds(_ value: String?, _ part: String) -> Bool {
+        guard let value else { return false }
+        return value.lowercased().contains(part.lowercased())
     }
 
     private static func same(_ wanted: String, _ value: String?) -> Bool {

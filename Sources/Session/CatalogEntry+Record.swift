@@ -20,13 +20,19 @@ extension CatalogEntry {
                   time: fields.time, timeSource: fields.timeSource, user: cut(fields.user), project: cut(fields.project),
                   location: cut(fields.location), note: cut(fields.note), latitude: fields.latitude, longitude: fields.longitude,
                   altitude: fields.altitude, style: record.styleID, styleVersion: record.styleVersion, camera: cut(fields.camera),
-                  source: source, stampedAt: record.stampedAt, extra: fields.extra.compactMapValues { cut($0) })
+                  source: source, stampedAt: record.stampedAt, extra: fields.extra.compactMapValues { cut($0) },
+                  site: cut(fields.site), siteAddress: cut(fields.address))
         if let latitude, let longitude, !(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180) {
             self.latitude = nil
             self.longitude = nil
             self.altitude = nil
         }
         if let altitude, !altitude.isFinite { self.altitude = nil }
+        // A camera time without a zone (and no --tz to put it in one): taken in this system's zone
+        // to be ordered and found, flagged as assumed so `log --tz` can read it in another.
+        if let time = fields.time, time.utcOffsetMinutes == nil {
+            assumedOffsetMinutes = FieldPolicy.localOffsetMinutes(forWallTime: time)
+        }
     }
 
     static func folder(of path: String) -> String {

@@ -41,8 +41,8 @@ public struct FieldPolicy: Sendable, Equatable {
             }
         }
 
-        /// The zone's offset from UTC at the instant `time` describes.
-        func offsetMinutes(at time: Timestamp) -> Int {
+        /// The zone's offset from UTC at the instant `time` describes (a time without a zone: about then).
+        public func offsetMinutes(at time: Timestamp) -> Int {
             switch self {
             case .fixed(let minutes):
                 return minutes
@@ -104,19 +104,26 @@ public struct FieldPolicy: Sendable, Equatable {
     /// (nil when no live fix is wanted, or `auto` found no receiver).
     public func captureFields(for still: CapturedStill) -> (fields: Fields, gps: FixStatus?) {
         var fields = ownFields(for: still.photo.metadata, fileTime: nil)
-        if given.time == nil { fields.timeSource = "camera clock" }
+        // The photo was taken now: a time given by hand is shown marked, and its EXIF keeps the clock's.
+        fields.timeSource = given.time == nil ? "camera clock" : Fields.givenTimeSource
         let live = whereabouts.withLiveFix(fields)
         return (whereabouts.described(live.fields), live.status)
     }
 
-    /// The fields of a picture without its own (a live preview, the test card): the clock's time now.
+    /// The fields of a picture without its own (the test card, a style sheet): the clock's time now.
     public func fieldsNow(camera: String? = nil) -> Fields {
-        liveFields(camera: camera).fields
+        fieldsNow(camera: camera, live: false).fields
     }
 
-    /// `fieldsNow` with what was made of the live GPS fix.
+    /// The fields of a live preview (`shoot`, `serve`), as the photo taken now will have them, with
+    /// what was made of the live GPS fix.
     public func liveFields(camera: String? = nil) -> (fields: Fields, gps: FixStatus?) {
-        let fields = inZone(given.filled(from: Fields(time: Self.clockTime(), timeSource: "clock", camera: camera)))
+        fieldsNow(camera: camera, live: true)
+    }
+
+    private func fieldsNow(camera: String?, live: Bool) -> (fields: Fields, gps: FixStatus?) {
+        var fields = inZone(given.filled(from: Fields(time: Self.clockTime(), timeSource: "clock", camera: camera)))
+        if live && given.time != nil { fields.timeSource = Fields.givenTimeSource }
         let live = whereabouts.withLiveFix(fields)
         return (whereabouts.described(live.fields), live.status)
     }
@@ -130,6 +137,14 @@ public struct FieldPolicy: Sendable, Equatable {
     public static func clockTime() -> Timestamp {
         let now = WallClock.now()
         return Timestamp(secondsSinceEpoch: now.secondsSinceEpoch, utcOffsetMinutes: now.utcOffsetMinutes)
+    }
+
+    /// This system's offset from UTC, in minutes, for a wall time in its zone.
+    public static func localOffsetMinutes(forWallTime time: Timestamp) -> Int {
+        var labelled = time
+        labelled.utcOffsetMinutes = 0
+        let utc = labelled.secondsSinceEpoch ?? 0
+        return WallClock.localOffsetMinutes(at: utc - WallClock.localOffsetMinutes(at: utc) * 60)
     }
 
     /// A file's modification time in the local zone.

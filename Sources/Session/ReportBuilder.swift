@@ -2,6 +2,7 @@ import Catalog
 import Imaging
 import Library
 import Platform
+import Templates
 import Values
 import Watermark
 
@@ -80,7 +81,9 @@ public enum ReportBuilder {
     /// The table under a photo.
     static func rows(_ entry: CatalogEntry) -> [PhotoReport.Row] {
         typealias Row = PhotoReport.Row
-        let time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)".trimmingWhitespace } ?? ""
+        var time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)".trimmingWhitespace } ?? ""
+        // The stamp's own mark: a file's modification time or a time set by hand is not when it was taken.
+        if let mark = Fields(time: entry.time, timeSource: entry.timeSource).timeMark(.standard) { time += " (\(mark))" }
         var position = ""
         if let place = entry.position {
             position = CatalogEntry.coordinates(place.latitude, place.longitude)

@@ -121,6 +121,13 @@ public struct StampRecord: Sendable, Equatable {
             shown.append(P(.exif, "GPSLongitude", .text(Self.xmpCoordinate(position.longitude, positive: "E", negative: "W"))))
         }
         if !shown.isEmpty { properties.append(P(.iptcExtension, "LocationShown", .structures([shown]))) }
+        // Where the photographer stood: the named site (--sites), in the nearest town, in its country.
+        if let site = cut(fields.site) {
+            var created = [P(.iptcExtension, "Sublocation", .text(site))]
+            if let town = city ?? cut(fields.placeName) { created.append(P(.iptcExtension, "City", .text(town))) }
+            if let code = fields.countryCode, !code.isEmpty { created.append(P(.iptcExtension, "CountryCode", .text(code))) }
+            properties.append(P(.iptcExtension, "LocationCreated", .structures([created])))
+        }
         return XMPPacket(properties: properties + stampcamProperties)
     }
 
@@ -133,7 +140,8 @@ public struct StampRecord: Sendable, Equatable {
         if let stampedAt { properties.append(P(ns, "Stamped", .text(stampedAt.iso8601))) }
         let texts: [(String, String?)] = [
             ("Time", fields.time?.iso8601), ("TimeSource", fields.timeSource), ("User", cut(fields.user)),
-            ("Project", cut(fields.project)), ("Location", cut(fields.location)), ("Note", cut(fields.note)),
+            ("Project", cut(fields.project)), ("Location", cut(fields.location)), ("Site", cut(fields.site)),
+            ("SiteAddress", cut(fields.address)), ("Note", cut(fields.note)),
             ("Camera", cut(fields.camera)), ("Filename", fields.filename), ("Sequence", fields.sequence.map(String.init)),
             ("Latitude", fields.latitude.map { String($0) }), ("Longitude", fields.longitude.map { String($0) }),
             ("Altitude", fields.altitude.map { String($0) }),
@@ -169,6 +177,8 @@ public struct StampRecord: Sendable, Equatable {
                             latitude: text("Latitude").flatMap(Double.init), longitude: text("Longitude").flatMap(Double.init),
                             altitude: text("Altitude").flatMap(Double.init), camera: text("Camera"), filename: text("Filename"),
                             sequence: text("Sequence").flatMap { Int($0) })
+        fields.site = text("Site")
+        fields.address = text("SiteAddress")
         if case .structures(let pairs)? = packet.value(ns, "Extra") {
             for pair in pairs {
                 let key = pair.first { $0.namespace.uri == ns.uri && $0.name == "Key" }?.value.text

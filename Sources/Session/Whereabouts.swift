@@ -74,6 +74,8 @@ public struct Whereabouts: Sendable, Equatable {
         }
         if result.place == nil, let place = places?.place(latitude: latitude, longitude: longitude) {
             result.place = place.description
+            result.placeName = place.name
+            result.countryCode = place.country.isEmpty ? nil : place.country
         }
         return result
     }

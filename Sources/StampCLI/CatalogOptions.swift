@@ -45,8 +45,8 @@ enum CatalogOptions {
 
     // MARK: filters
 
-    static let project = Option.text("project", value: "NAME", help: "only photos of this project (case ignored)").commandLineOnly()
-    static let user = Option.text("user", value: "NAME", help: "only photos taken by NAME (case ignored)").commandLineOnly()
+    static let project = Option.text("project", value: "NAME", help: "only photos whose project holds NAME (case ignored)").commandLineOnly()
+    static let user = Option.text("user", value: "NAME", help: "only photos taken by a user whose name holds NAME (case ignored)").commandLineOnly()
     static let style = Option.text("style", value: "ID", help: "only photos stamped in this style").commandLineOnly()
     static let since = dateOption("since", help: "only photos taken on or after DATE: 2026-11-29, a time, today, yesterday, monday …")
     static let until = dateOption("until", help: "only photos taken up to DATE (a day includes all of it)")
@@ -64,6 +64,23 @@ enum CatalogOptions {
 
     static let filters: [any OptionDeclaration] = [project, user, since, until, near, style]
 
+    /// `--tz` of `log`, `export` and `report` (the config's `tz` too): the zone camera times without one are read in.
+    static let tz = Option<FieldPolicy.Zone>("tz", value: "ZONE",
+                                             help: "read camera times without a zone as taken in ZONE (+08:00, UTC, Asia/Shanghai): they are ordered and found by it") { text throws(UsageError) in
+        guard let zone = FieldPolicy.Zone(text) else {
+            throw .badValue(option: "--tz", value: text, expected: "a zone like +08:00, UTC or Europe/Paris")
+        }
+        return zone
+    }
+
+    /// The zone camera times without one are read in: `--tz`, else the one assumed when each was logged.
+    static func wallTimeZone(_ options: ParsedOptions) throws(UsageError) -> WallTimeZone {
+        if let zone = try options.value(tz) {
+            return WallTimeZone(isGiven: true) { zone.offsetMinutes(at: $0) }
+        }
+        return WallTimeZone(isGiven: false) { FieldPolicy.localOffsetMinutes(forWallTime: $0) }
+    }
+
     private static func dateOption(_ long: String, help: String) -> Option<DateArgument> {
         Option<DateArgument>(long, value: "DATE", help: help) { text throws(UsageError) in
             guard let date = DateArgument(text, now: WallClock.now().secondsSinceEpoch, localOffset: WallClock.localOffsetMinutes) else {
@@ -80,6 +97,11 @@ enum CatalogOptions {
                                    near: try options.value(near))
         filter.since = try options.value(since)?.start(localOffset: WallClock.localOffsetMinutes)
         filter.until = try options.value(until)?.end(localOffset: WallClock.localOffsetMinutes)
+        // An empty range is a mistake (the dates swapped), not a question whose answer is "none".
+        if let start = filter.since, let end = filter.until, end <= start {
+            throw .badValue(option: "--until", value: options.values["until"]?.last ?? "",
+                            expected: "after --since '\(options.values["since"]?.last ?? "")' (swap them?)")
+        }
         return filter
     }
 

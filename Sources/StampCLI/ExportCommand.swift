@@ -9,20 +9,24 @@ enum ExportCommand: Command {
     static let csv = Flag("csv", help: "RFC 4180 CSV with a header line: every photo, every field")
     static let geojson = Flag("geojson", help: "a GeoJSON FeatureCollection of points (RFC 7946): the photos with coordinates")
     static let kml = Flag("kml", help: "KML placemarks for Google Earth: the photos with coordinates")
+    static let excel = Flag("excel", help: "with --csv: begin with a UTF-8 byte order mark, so Excel reads Chinese, accents and dashes right")
     static let output = Option.text("output", short: "o", value: "FILE", help: "the file to write ('-' for standard output)")
     static let overwrite = Flag("overwrite", help: "replace FILE when it exists (otherwise FILE-1 …)")
 
     static let spec = CommandSpec(
         name: "export",
-        usage: "export --csv|--geojson|--kml [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
+        usage: "export --csv [--excel]|--geojson|--kml [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
         summary: "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML for Google Earth.",
-        options: [csv, geojson, kml, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters)
+        options: [csv, excel, geojson, kml, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let formats: [(Flag, CatalogExport.Format)] = [(csv, .csv), (geojson, .geojson), (kml, .kml)]
         let chosen = formats.filter { options.flag($0.0) }
         guard chosen.count == 1, let format = chosen.first?.1 else {
             throw UsageError.missing("one format: --csv, --geojson or --kml", command: spec.name)
+        }
+        if options.flag(excel) && format != .csv {
+            throw UsageError.badValue(option: "--excel", value: "with --\(format.rawValue)", expected: "given together (it is for --csv)")
         }
         if let stray = options.positionals.first {
             throw UsageError.badValue(option: "export", value: stray, expected: "an argument it takes (the photos are chosen with filters)")
@@ -33,15 +37,17 @@ enum ExportCommand: Command {
         let console = context.console
         let path = try CatalogOptions.path(options, context: context)
         let entries = try LogCommand.entries(options, catalogPath: path, console: console)
-        let result = try CatalogExport.export(entries, as: format)
+        var result = try CatalogExport.export(entries, as: format)
+        // Excel takes a CSV without a byte order mark for the local code page, not UTF-8.
+        if options.flag(excel) { result.bytes = CatalogExport.byteOrderMark + result.bytes }
         var summary = "\(result.written) photo\(result.written == 1 ? "" : "s") exported"
         if result.leftOut > 0 {
             summary += "; \(result.leftOut) without coordinates left out (they are in --csv)"
         }
         if target == "-" {
-            var text = String(decoding: result.bytes, as: UTF8.self)
-            if text.hasSuffix("\n") { text.removeLast() }
-            console.out(text)
+            // The line `out` ends is the output's own last one ("\r\n" in CSV: "\r" stays).
+            let bytes = result.bytes.last == 0x0A ? result.bytes.dropLast() : result.bytes[...]
+            console.out(String(decoding: bytes, as: UTF8.self))
             console.err("stampcam: " + summary)
             return .success
         }

@@ -20,7 +20,7 @@ enum LogCommand: Command {
         usage: "log [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] [--json] | "
             + "log --check [DIR...] | log --rebuild DIR... | log --merge CATALOG...",
         summary: "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project.",
-        options: [CatalogOptions.catalog] + CatalogOptions.filters + [json, check, rebuild, merge])
+        options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, rebuild, merge])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let modes = [check, rebuild, merge].filter(options.flag)
@@ -47,9 +47,16 @@ enum LogCommand: Command {
             console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
             return []
         }
-        let rows = try catalog.entries(filter)
+        let rows = try catalog.entries(filter, zone: try CatalogOptions.wallTimeZone(options))
         if rows.unreadable > 0 {
             console.err("stampcam: warning: \(PathEncoding.display(catalogPath)): \(rows.unreadable) rows could not be read and are left out")
+        }
+        let assumed = rows.entries.filter(\.zoneIsAssumed).count
+        if assumed > 0 {
+            let photos = assumed == 1 ? "1 photo has" : "\(assumed) photos have"
+            let zone = options.values["tz"]?.last.map { "\($0) (--tz)" }
+                ?? "the zone assumed when logged (the system's); --tz ZONE reads them in another"
+            console.err("stampcam: note: \(photos) a camera time without a zone: ordered and found as taken in \(zone)")
         }
         return rows.entries
     }
@@ -62,7 +69,7 @@ enum LogCommand: Command {
         if options.flag(json) {
             for entry in rows { console.out(CatalogExport.jsonLine(entry)) }
         } else if console.outIsTerminal {
-            for line in table(rows, width: Terminal(output: 1).size.columns, relativeTo: FileSystem.workingFolder) { console.out(line) }
+            for line in table(rows, width: tableWidth(context.environment), relativeTo: FileSystem.workingFolder) { console.out(line) }
             console.err("stampcam: \(rows.count) photo\(rows.count == 1 ? "" : "s")")
         } else {
             // On a pipe: the paths, byte for byte, one a line (for xargs, tar -T …).
@@ -71,8 +78,15 @@ enum LogCommand: Command {
         return .success
     }
 
+    /// The terminal's width: `COLUMNS` when set (a user's choice, or a shell's), else the terminal's own.
+    static func tableWidth(_ environment: [String: String]) -> Int {
+        if let given = environment["COLUMNS"].flatMap({ Int($0) }), given > 0 { return given }
+        return Terminal(output: 1).size.columns
+    }
+
     /// The table on a terminal: time, user, project, place, path (below `folder`, the working
-    /// folder, relative to it); fitted to `width` columns.
+    /// folder, relative to it); fitted to `width` columns. The time is never cut; the other columns
+    /// share what is left, a narrow column keeping all it needs and the wide ones cut to the same width.
     static func table(_ rows: [CatalogEntry], width: Int, relativeTo folder: String?) -> [String] {
         let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let cells = rows.map { entry -> [String] in
@@ -82,17 +96,26 @@ enum LogCommand: Command {
             return [time, entry.user ?? "", entry.project ?? "", entry.place ?? "", path].map(PathEncoding.display)
         }
         let header = ["TIME", "USER", "PROJECT", "PLACE", "PATH"]
-        let caps = [26, 16, 20, 24]
-        var widths = caps.indices.map { column in
-            min(caps[column], max(TextWidth.columns(header[column]), cells.map { TextWidth.columns($0[column]) }.max() ?? 0))
+        let needed = header.indices.map { column in
+            max(TextWidth.columns(header[column]), cells.map { TextWidth.columns($0[column]) }.max() ?? 0)
         }
-        widths.append(max(20, width - widths.reduce(0, +) - 2 * widths.count))
+        let gaps = 2 * (header.count - 1)
+        let widths = [needed[0]] + shared(Array(needed.dropFirst()), room: max(0, width - needed[0] - gaps), least: 6)
         return ([header] + cells).map { row in
             row.indices.map { column in
                 let cell = TextWidth.fitted(row[column], width: widths[column], keepingEnd: column == 4)
                 return column == 4 ? cell : TextWidth.padded(cell, width: widths[column])
             }.joined(separator: "  ")
         }
+    }
+
+    /// Widths for columns that need `needed` in `room`: all they need when it fits, else every
+    /// column gets at most one same limit (at least `least`), the largest that fits.
+    static func shared(_ needed: [Int], room: Int, least: Int) -> [Int] {
+        guard needed.reduce(0, +) > room else { return needed }
+        var limit = least
+        while needed.map({ min($0, limit + 1) }).reduce(0, +) <= room { limit += 1 }
+        return needed.map { min($0, limit) }
     }
 
     // MARK: --check

@@ -23,7 +23,7 @@ enum ReportCommand: Command {
         usage: "report [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] | PHOTO... "
             + "-o report.pdf [--per-page 2|4|6] [--title T]",
         summary: "Make a PDF photo report: a cover, then the stamped photos large with their time, who, where and note.",
-        options: [output, perPage, title, overwrite, CatalogOptions.catalog] + CatalogOptions.filters)
+        options: [output, perPage, title, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console

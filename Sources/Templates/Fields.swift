@@ -3,7 +3,7 @@ import Values
 /// Everything a stamp can show, gathered before rendering so a render reads no clock or environment.
 public struct Fields: Sendable, Equatable {
     public var time: Timestamp?
-    /// Where the time came from: "EXIF", "file time", "command line", "camera clock" …
+    /// Where the time came from: "EXIF", "file time", "command line", "camera clock", "given" …
     public var timeSource: String?
     public var user: String?
     public var project: String?
@@ -35,6 +35,9 @@ public struct Fields: Sendable, Equatable {
     public var address: String? = nil
     /// The nearest populated place: `Helsinki, Uusimaa, FI`.
     public var place: String? = nil
+    /// That place's own name and ISO 3166 country code (`Helsinki`, `FI`), for the photo's metadata.
+    public var placeName: String? = nil
+    public var countryCode: String? = nil
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -77,7 +80,11 @@ public struct Fields: Sendable, Equatable {
         }
         merged.site = site ?? other.site
         merged.address = address ?? other.address
-        merged.place = place ?? other.place
+        if place == nil {
+            merged.place = other.place
+            merged.placeName = other.placeName
+            merged.countryCode = other.countryCode
+        }
         merged.camera = camera ?? other.camera
         merged.filename = filename ?? other.filename
         merged.sequence = sequence ?? other.sequence
@@ -93,6 +100,20 @@ extension Fields {
 
     /// Whether the time is only the file's modification time.
     public var timeIsFileTime: Bool { time != nil && timeSource == Self.fileTimeSource }
+
+    /// `timeSource` of a time given by hand for a photo taken now (`shoot`, `serve`): the photo was
+    /// taken at the clock's time, so a stamp marks it (`TimeStyle.givenTimeMark`).
+    public static let givenTimeSource = "given"
+
+    /// Whether the time was given by hand for a photo taken now.
+    public var timeIsGiven: Bool { time != nil && timeSource == Self.givenTimeSource }
+
+    /// The mark of a time that is not when the photo was taken, in `style`'s words; nil for one that is.
+    public func timeMark(_ style: TimeStyle) -> String? {
+        if timeIsFileTime { return style.fileTimeMark }
+        if timeIsGiven { return style.givenTimeMark }
+        return nil
+    }
 
     /// The most characters a field value shows; a longer one is cut and ends in "…". Long enough for a
     /// long address or note, short enough that a value cannot push the date off the photo (a line

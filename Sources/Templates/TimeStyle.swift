@@ -8,15 +8,21 @@ public struct TimeStyle: Sendable, Equatable {
     /// Shown after the time when it is only the file's modification time (see `Fields.timeIsFileTime`),
     /// so a stamp never claims a capture time it does not know; nil shows nothing.
     public var fileTimeMark: String?
+    /// Shown after a time given by hand for a photo taken now (see `Fields.timeIsGiven`): always
+    /// shown, since the stamp would otherwise claim the photo was taken then.
+    public var givenTimeMark: String
 
-    public init(date: String = "%Y-%m-%d", time: String = "%H:%M", fileTimeMark: String? = TimeStyle.defaultFileTimeMark) {
+    public init(date: String = "%Y-%m-%d", time: String = "%H:%M", fileTimeMark: String? = TimeStyle.defaultFileTimeMark,
+                givenTimeMark: String = TimeStyle.defaultGivenTimeMark) {
         self.date = date
         self.time = time
         self.fileTimeMark = fileTimeMark
+        self.givenTimeMark = givenTimeMark
     }
 
     public static let standard = TimeStyle()
     public static let defaultFileTimeMark = "file time"
+    public static let defaultGivenTimeMark = "set by hand"
 
     /// The format a time variable uses when it names none; nil for a name that is not a time.
     func defaultFormat(for name: String) -> String? {

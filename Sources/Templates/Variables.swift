@@ -8,7 +8,7 @@ public enum Variables {
         ("time", "time of day, default format %H:%M (the template's timeFormat.time)"),
         ("datetime", "date and time, default format %Y-%m-%d %H:%M"),
         ("tz", "UTC offset of the time, e.g. +08:00"),
-        ("time_source", "where the time came from: EXIF, file time, command line, clock"),
+        ("time_source", "where the time came from: EXIF, file time, command line, clock, given (set by hand in shoot or serve)"),
         ("user", "who took the photo"),
         ("project", "project or job"),
         ("location", "place name"),

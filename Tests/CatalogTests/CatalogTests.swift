@@ -183,13 +183,15 @@ import Values
 
     static func seconds(_ text: String) -> Int { Timestamp(iso8601: text)!.secondsSinceEpoch! }
 
-    @Test("filters: project and user ignore case; the order is the photos' time, those without one last")
+    @Test("filters: project and user find a part of the name, case ignored; the order is the photos' time, those without one last")
     func textFilters() throws {
         let catalog = try Self.craftedCatalog()
         #expect(try Self.names(catalog, CatalogFilter()) == ["eiffel", "no-place", "louvre", "pole", "pole-far-side", "sydney",
                                                              "fiji-east", "fiji-west", "no-time"])
         #expect(try Self.names(catalog, CatalogFilter(project: "BRIDGE 7")) == ["eiffel", "no-place", "louvre", "no-time"])
-        #expect(try Self.names(catalog, CatalogFilter(project: "Bridge", user: "Li Wei")) == [])
+        #expect(try Self.names(catalog, CatalogFilter(project: "Bridge", user: "Li Wei")) == ["eiffel", "no-place", "louvre", "no-time"])
+        #expect(try Self.names(catalog, CatalogFilter(project: "Bridge", user: "Li")) == ["eiffel", "no-place", "louvre", "no-time"])
+        #expect(try Self.names(catalog, CatalogFilter(project: "100%", user: "_")) == [])
         #expect(try Self.names(catalog, CatalogFilter(user: "ana", style: "GEO")) == ["fiji-east", "fiji-west"])
         #expect(try Self.names(catalog, CatalogFilter(paths: ["/s/sydney.jpg", "/s/missing.jpg"])) == ["sydney"])
     }
@@ -202,6 +204,52 @@ import Values
         #expect(try Self.names(catalog, CatalogFilter(until: Self.seconds("2026-11-29T00:00:00Z"))) == ["eiffel", "no-place", "louvre", "pole", "pole-far-side"])
         #expect(try Self.names(catalog, CatalogFilter(since: Self.seconds("2026-11-23T08:00:00Z"), until: Self.seconds("2026-11-23T08:00:01Z"))) == ["eiffel"])
         #expect(try Self.names(catalog, CatalogFilter(project: "Bridge 7", since: 0)) == ["eiffel", "no-place", "louvre"])
+    }
+
+    @Test("a camera time without a zone: kept as written, with the assumed instant flagged; ordered and found by it, re-read in a zone given later")
+    func zonelessTimes() throws {
+        let path = try Self.folder() + "/zoneless.sqlite"
+        let catalog = try Catalog(path: path)
+        let wall = try #require(Timestamp(exif: "2011:05:01 09:00:00"))
+        try catalog.add([
+            CatalogEntry(path: "/z/old-camera.jpg", size: 1, sha256: Self.digest(31), command: .apply, time: wall, timeSource: "EXIF",
+                         assumedOffsetMinutes: 120),
+            CatalogEntry(path: "/z/zoned.jpg", size: 1, sha256: Self.digest(32), command: .apply, time: Timestamp(iso8601: "2011-05-01T08:00:00Z")),
+        ])
+        let stored = try ExternalTool.python("""
+            import sqlite3, sys
+            print(sqlite3.connect(sys.argv[1]).execute("SELECT time, time_utc, zone, zone_assumed FROM photos WHERE path = '/z/old-camera.jpg'").fetchone())
+            """, [path]).out
+        #expect(stored.contains("('2011-05-01T09:00:00', \(Self.seconds("2011-05-01T07:00:00Z")), '+02:00', 1)"), "\(stored)")
+        let row = try #require(try catalog.entries(CatalogFilter(paths: ["/z/old-camera.jpg"])).entries.first)
+        #expect(row.time == wall && row.assumedOffsetMinutes == 120 && row.zoneIsAssumed)
+        // Logged as taken at 07:00 UTC: before the zoned photo, and inside a window around it.
+        #expect(try Self.names(catalog, CatalogFilter()) == ["old-camera", "zoned"])
+        #expect(try Self.names(catalog, CatalogFilter(since: Self.seconds("2011-05-01T07:00:00Z"), until: Self.seconds("2011-05-01T07:00:01Z")))
+            == ["old-camera"])
+        // Read in a zone given now (west of UTC): later than the zoned photo, found at its new instant.
+        let west = WallTimeZone(isGiven: true) { _ in -300 }
+        #expect(try catalog.entries(zone: west).entries.map(\.path) == ["/z/zoned.jpg", "/z/old-camera.jpg"])
+        #expect(try catalog.entries(CatalogFilter(since: Self.seconds("2011-05-01T14:00:00Z")), zone: west).entries.map(\.path) == ["/z/old-camera.jpg"])
+        // The system's zone only fills in for a row that has none assumed.
+        let system = WallTimeZone(isGiven: false) { _ in -300 }
+        #expect(try catalog.entries(zone: system).entries.first?.assumedOffsetMinutes == 120)
+    }
+
+    @Test("a camera time without a zone logged before zones were assumed (version 2) is found in the zone it is read in")
+    func zonelessBeforeVersionThree() throws {
+        let path = try Self.catalog(at: 2, in: try Self.folder())
+        _ = try ExternalTool.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO photos (path, size, sha256, time, command) VALUES ('/old/zoneless.jpg', 1, '\(Self.digest(8))', '2011-05-01T09:00:00', 'apply')")
+            db.commit()
+            """, [path])
+        let catalog = try Catalog(reading: path)
+        let window = CatalogFilter(since: Self.seconds("2011-05-01T08:00:00Z"), until: Self.seconds("2011-05-01T08:00:01Z"))
+        #expect(try catalog.entries(window).entries.isEmpty)
+        let rows = try catalog.entries(window, zone: WallTimeZone(isGiven: false) { _ in 60 }).entries
+        #expect(rows.map(\.path) == ["/old/zoneless.jpg"] && rows.first?.zoneIsAssumed == true)
     }
 
     @Test("--near: haversine great-circle distance, edge included; across the antimeridian and near a pole")

@@ -49,6 +49,15 @@ import TestSupport
         #expect(hostile[column["path"]!] == "/photos/caf\\xE9/Robert'); DROP TABLE photos;--.jpg")
     }
 
+    @Test("CSV: the zone is inside the ISO time, never a cell of its own a spreadsheet reads as a formula")
+    func csvZone() throws {
+        let text = String(decoding: CatalogExport.csv(CatalogTests.crafted), as: UTF8.self)
+        let lines = text.split(separator: "\r\n").map(String.init)
+        #expect(!lines[0].split(separator: ",").contains("zone"), "\(lines[0])")
+        #expect(!text.contains("'+") && !text.contains(",+"), "\(text)")
+        #expect(lines.contains { $0.contains(",2026-11-24T12:00:00Z,") } && lines.contains { $0.contains(",2026-11-29T10:00:00+10:00,") })
+    }
+
     /// A small GeoJSON checker (RFC 7946): a FeatureCollection of Features, each a Point whose
     /// coordinates are [longitude, latitude(, altitude)] within range. Returns the problems.
     static func geoJSONProblems(_ bytes: [UInt8]) -> [String] {

@@ -34,6 +34,30 @@ import Watermark
         #expect(StampRecord(xmp: XMPPacket()) == nil)
     }
 
+    @Test("a named site goes into XMP: IPTC LocationCreated (Sublocation, City, CountryCode), stampcam:Site and SiteAddress, read back")
+    func site() throws {
+        var fields = Self.fields
+        fields.site = "Arezzo works"
+        fields.address = "Via Roma 1"
+        fields.place = "Arezzo, Tuscany, IT"
+        fields.placeName = "Arezzo"
+        fields.countryCode = "IT"
+        fields.extra["city"] = nil  // a city given with --set would win
+        let record = StampRecord(style: Self.style, fields: fields, stampedAt: Self.stampTime, software: "stampcam")
+        let packet = record.xmp()
+        guard case .structures(let created)? = packet.value(.iptcExtension, "LocationCreated") else {
+            Issue.record("no LocationCreated")
+            return
+        }
+        let values = created.first.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.name, $0.value.text ?? "") }) }
+        #expect(values == ["Sublocation": "Arezzo works", "City": "Arezzo", "CountryCode": "IT"])
+        #expect(packet.text(StampRecord.namespace, "Site") == "Arezzo works" && packet.text(StampRecord.namespace, "SiteAddress") == "Via Roma 1")
+        let read = try #require(StampRecord(xmp: try XMPPacket(parsing: try packet.serialized())))
+        #expect(read.fields.site == "Arezzo works" && read.fields.address == "Via Roma 1")
+        // Without a site nothing says where it was created.
+        #expect(StampRecord(style: Self.style, fields: Self.fields, stampedAt: nil, software: "stampcam").xmp().value(.iptcExtension, "LocationCreated") == nil)
+    }
+
     @Test("EXIF edits: Artist, ImageDescription, Software; DateTimeOriginal only for a given time; GPS only when new")
     func exifEdits() throws {
         var source = PhotoMetadata()

@@ -136,6 +136,30 @@ import Values
                 "\(result.out)")
     }
 
+    /// Whether this test process may mount (root in a namespace that allows it): a read-only bind mount.
+    static let canMount: Bool = (try? CLI.shell("d=$(mktemp -d) && mount --bind \"$d\" \"$d\" && umount \"$d\""))?.code == 0
+
+    @Test("a catalog on a read-only file system is read by log, export and report, nothing written beside it",
+          .enabled(if: canMount))
+    func readOnlyFileSystem() throws {
+        let base = try TestFiles.temporaryFolder("rofs")
+        try FileManager.default.createDirectory(atPath: base + "/disk", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/mounted", withIntermediateDirectories: true)
+        let apply = CLI.run(["apply", try Self.photos(2), "-o", base + "/out", "--project", "Bridge 7", "--catalog", base + "/disk/c.sqlite"])
+        #expect(apply.code == 0, "\(apply.err)")
+        let mount = try CLI.shell("mount --bind \(CLI.quoted(base + "/disk")) \(CLI.quoted(base + "/mounted")) && mount -o remount,ro,bind \(CLI.quoted(base + "/mounted"))")
+        #expect(mount.code == 0, "\(mount.err)")
+        defer { _ = try? CLI.shell("umount \(CLI.quoted(base + "/mounted"))") }
+        let catalog = base + "/mounted/c.sqlite"
+        let log = CLI.run(["log", "--catalog", catalog, "--project", "bridge"])
+        #expect(log.code == 0 && log.out.count == 2, "\(log.err)")
+        let export = CLI.run(["export", "--csv", "--catalog", catalog, "-o", "-"])
+        #expect(export.code == 0 && export.out.joined().split(separator: "\r\n").count == 3, "\(export.err)")
+        let report = CLI.run(["report", "--catalog", catalog, "-o", base + "/report.pdf"])
+        #expect(report.code == 0, "\(report.err)")
+        #expect(!FileManager.default.fileExists(atPath: base + "/disk/c.sqlite-shm"))
+    }
+
     @Test("two apply runs at once into one catalog: every photo of both is logged, the file is sound")
     func concurrentRuns() throws {
         let base = try TestFiles.temporaryFolder("two")

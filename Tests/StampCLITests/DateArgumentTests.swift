@@ -64,4 +64,20 @@ import Values
         #expect(LogCommand.table(entries, width: 200, relativeTo: "/very/long")[1].hasSuffix("  folder/name/that/goes/on/IMG_0001.jpg"))
         #expect(TextWidth.fitted("山田太郎", width: 5) == "山田…" && TextWidth.columns("山田…") == 5)
     }
+
+    @Test("the table fits the terminal's width: narrow, every line fits and the time is whole; wide, long names are whole")
+    func tableWidth() {
+        let project = "Bridge 7 — north approach, piers 4 and 5"
+        let entries = [
+            CatalogEntry(path: "/site/2026/11/IMG_0001.jpg", size: 1, sha256: "", command: .apply,
+                         time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), user: "Inspector Li Wei", project: project,
+                         location: "Harbour road, pier 4, north side"),
+        ]
+        let narrow = LogCommand.table(entries, width: 72, relativeTo: nil)
+        #expect(narrow.allSatisfy { TextWidth.columns($0) <= 72 }, "\(narrow)")
+        #expect(narrow[1].hasPrefix("2026-11-29 14:03:12 +08:00  "))
+        let wide = LogCommand.table(entries, width: 200, relativeTo: nil)
+        #expect(wide[1].contains(project) && wide[1].contains("Harbour road, pier 4, north side"), "\(wide)")
+        #expect(LogCommand.tableWidth(["COLUMNS": "132"]) == 132)
+    }
 }

@@ -56,6 +56,52 @@ import Values
         #expect(log(["--project", "Harbour", "--near", "48.8,2.3,1000"]) == [])
     }
 
+    @Test("log --user and --project find a part of the name, case ignored; --since after --until is a usage error")
+    func partialNames() throws {
+        let (catalog, _) = try Self.crafted()
+        func log(_ arguments: [String]) -> [String] {
+            let result = CLI.run(["log", "--catalog", catalog] + arguments)
+            #expect(result.code == 0, "\(result.err)")
+            return Self.names(result)
+        }
+        #expect(log(["--user", "li"]) == ["eiffel", "nowhere", "rome"])
+        #expect(log(["--project", "Bridge"]) == ["eiffel", "nowhere", "louvre", "rome"])
+        #expect(log(["--project", "arb", "--user", "AN"]) == ["sydney"])
+        for command in ["log", "export", "report"] {
+            let swapped = CLI.run([command, "--catalog", catalog, "--since", "2026-11-28", "--until", "2026-11-24", "-o", "-", "--csv"]
+                .filter { command == "export" || ($0 != "--csv" && $0 != "-o" && $0 != "-") })
+            #expect(swapped.code == 64, "\(command): \(swapped.err)")
+            #expect(swapped.err == ["stampcam: option '--until': '2026-11-24' is not after --since '2026-11-28' (swap them?)"], "\(command)")
+        }
+    }
+
+    @Test("a camera time without a zone is ordered and found as taken in the user's zone, said once; --tz reads it in another")
+    func zonelessCameraTime() throws {
+        let base = try TestFiles.temporaryFolder("zoneless")
+        let catalog = base + "/catalog.sqlite"
+        // EXIF 2021:06:14 09:41:27 with no OffsetTime*, and a photo given 05:00 UTC that day.
+        let site = try Fixtures.site.write(to: base + "/in-site")
+        let zoned = try Fixtures.southEast.write(to: base + "/in-zoned")
+        #expect(CLI.run(["apply", site, "-o", base + "/out", "--catalog", catalog]).code == 0)
+        #expect(CLI.run(["apply", zoned, "-o", base + "/out", "--catalog", catalog, "--time", "2021-06-14T05:00:00Z"]).code == 0)
+        func log(_ arguments: [String]) -> CLIResult {
+            let result = CLI.run(["log", "--catalog", catalog] + arguments)
+            #expect(result.code == 0, "\(result.err)")
+            return result
+        }
+        let east = log(["--tz", "+08:00"])
+        #expect(Self.names(east) == ["site", "south-east"])  // 01:41 UTC, then 05:00
+        #expect(east.err == ["stampcam: note: 1 photo has a camera time without a zone: ordered and found as taken in +08:00 (--tz)"])
+        #expect(Self.names(log(["--tz", "-05:00"])) == ["south-east", "site"])  // 14:41 UTC
+        #expect(Self.names(log(["--tz", "+08:00", "--since", "2021-06-14T01:41:27Z", "--until", "2021-06-14T01:41:27Z"])) == ["site"])
+        // Without --tz: as logged, in this system's zone, which a day in this zone holds.
+        let local = log(["--since", "2021-06-14", "--until", "2021-06-14"])
+        #expect(Self.names(local).contains("site"), "\(local.err)")
+        #expect(local.err.contains("stampcam: note: 1 photo has a camera time without a zone: ordered and found as taken in the zone assumed when logged (the system's); --tz ZONE reads them in another"))
+        let csv = CLI.run(["export", "--csv", "--catalog", catalog, "--tz", "+08:00", "-o", "-"])
+        #expect(csv.out.joined().contains(",2021-06-14T09:41:27,EXIF,2021-06-14T01:41:27Z,yes,"), "\(csv.out)")
+    }
+
     @Test("log --since and --until take days, today, yesterday and weekday names in the local zone")
     func dayWords() throws {
         let base = try TestFiles.temporaryFolder("days")
@@ -169,7 +215,7 @@ import Values
         #expect(csv.code == 0 && csv.out == [folder + "/bridge.csv"])
         #expect(csv.err == ["stampcam: \(folder)/bridge.csv: 4 photos exported"])
         let lines = String(decoding: try TestFiles.bytes(folder + "/bridge.csv"), as: UTF8.self).split(separator: "\r\n")
-        #expect(lines.count == 5 && lines[0].hasPrefix("path,time,zone,"))
+        #expect(lines.count == 5 && lines[0].hasPrefix("path,time,time_source,"))
         let geo = CLI.run(["export", "--geojson", "--catalog", catalog, "-o", folder + "/bridge.geojson", "--project", "Bridge 7"])
         #expect(geo.err == ["stampcam: \(folder)/bridge.geojson: 3 photos exported; 1 without coordinates left out (they are in --csv)"])
         let again = CLI.run(["export", "--geojson", "--catalog", catalog, "-o", folder + "/bridge.geojson"])
@@ -181,6 +227,25 @@ import Values
         #expect(checked.status != 0)  // JSON is not XML: the checker can fail
         try TestFiles.write(Array(kml.out.joined(separator: "\n").utf8), to: folder + "/ana.kml")
         #expect(try ExternalTool.run("xmllint", ["--noout", folder + "/ana.kml"]).status == 0)
+    }
+
+    @Test("export --csv -o - writes the file's bytes, no blank record after; --excel begins with a UTF-8 byte order mark")
+    func csvForSpreadsheets() throws {
+        let (catalog, _) = try Self.crafted()
+        let folder = try TestFiles.temporaryFolder("csv")
+        #expect(CLI.run(["export", "--csv", "--catalog", catalog, "-o", folder + "/all.csv"]).code == 0)
+        let file = try TestFiles.bytes(folder + "/all.csv")
+        let piped = CLI.run(["export", "--csv", "--catalog", catalog, "-o", "-"])
+        #expect(piped.code == 0)
+        // Each out line is written with a "\n" after it.
+        #expect(Array(piped.out.map { $0 + "\n" }.joined().utf8) == file)
+        #expect(String(decoding: file, as: UTF8.self).hasSuffix("\r\n") && !String(decoding: file, as: UTF8.self).hasSuffix("\r\n\r\n"))
+
+        let excel = CLI.run(["export", "--csv", "--excel", "--catalog", catalog, "-o", folder + "/excel.csv"])
+        #expect(excel.code == 0, "\(excel.err)")
+        #expect(try TestFiles.bytes(folder + "/excel.csv") == [0xEF, 0xBB, 0xBF] + file)
+        let wrong = CLI.run(["export", "--kml", "--excel", "--catalog", catalog, "-o", "-"])
+        #expect(wrong.code == 64 && wrong.err.first?.contains("'--excel'") == true, "\(wrong.err)")
     }
 
     @Test("usage errors name the argument")

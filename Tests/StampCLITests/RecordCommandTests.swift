@@ -56,6 +56,20 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: again.replacingOccurrences(of: ".jpg", with: ".json")))
     }
 
+    @Test("shoot --time: the photo keeps the clock's EXIF time; the stamp shows the given time marked, recorded as TimeSource given")
+    func shootWithGivenTime() throws {
+        let folder = try TestFiles.temporaryFolder("given-time")
+        let catalog = folder + "/catalog.sqlite"
+        let photo = try Self.shot(folder, extra: ["--time", "2020-01-01T08:00:00+08:00", "--catalog", catalog])
+        let tags = try ExifTool.tags(photo)
+        let taken = try #require(tags["ExifIFD:DateTimeOriginal"])
+        #expect(!taken.hasPrefix("2020:01:01"), "\(taken)")
+        let record = try Self.record(photo)
+        #expect(record["TimeSource"] == "given" && record["Time"] == "2020:01:01 08:00:00+08:00", "\(record)")
+        let row = try #require(try CatalogCommandTests.rows(catalog).first)
+        #expect(row.timeSource == "given" && row.time?.iso8601 == "2020-01-01T08:00:00+08:00")
+    }
+
     @Test("restamp: given values win; -o DIR gets its own copy of the original; --overwrite replaces the photo, never the original")
     func restampOptions() throws {
         let folder = try TestFiles.temporaryFolder("restamp-options")

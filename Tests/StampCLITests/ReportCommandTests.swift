@@ -93,6 +93,21 @@ import TestSupport
         #expect(page.count > 1000 && page.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test("the report marks a time that is not when the photo was taken, as the stamp does: a file's modification time, a time set by hand")
+    func timeMarks() throws {
+        let base = try TestFiles.temporaryFolder("report-marks")
+        let png = base + "/card.png"
+        #expect(try Fixtures.card(width: 300, height: 200).writePNG(to: png))
+        let shot = CLI.run(["shoot", "--yes", "--device", "test", "--resolution", "640x360", "-o", base + "/shots", "--no-catalog",
+                            "--time", "2020-01-01T08:00:00+08:00"])
+        #expect(shot.code == 0, "\(shot.err)")
+        let pdf = base + "/marks.pdf"
+        let result = CLI.run(["report", png, try #require(shot.out.last), "-o", pdf])
+        #expect(result.code == 0, "\(result.err)")
+        let text = try Self.poppler("pdftotext", [pdf, "-"])
+        #expect(text.contains("(file time)") && text.contains("2020-01-01 08:00:00 +08:00 (set by hand)"), "\(text)")
+    }
+
     @Test("a logged photo that is gone is left out with a line, the rest make the report (exit 66); nothing to report is an error")
     func missingPhotos() throws {
         let (catalog, out) = try LogCommandTests.crafted()

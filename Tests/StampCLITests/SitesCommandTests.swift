@@ -68,6 +68,24 @@ import TestSupport
         #expect(TestFiles.files(in: typed) == ["Harbour gate-4 m.jpg"], "a typed position wins over the photo's")
     }
 
+    @Test("apply --sites: the site's name and address are in the XMP (IPTC LocationCreated, stampcam:Site, SiteAddress) and the catalog")
+    func siteRecorded() throws {
+        let sites = try Self.sitesFile()
+        let input = try TestFiles.temporaryFolder("sites-record-in")
+        let photo = try Fixtures.site.write(to: input)
+        let out = try TestFiles.temporaryFolder("sites-record-out")
+        let catalog = out + "/catalog.sqlite"
+        let result = CLI.run(["apply", photo, "-o", out, "--sites", sites, "-t", "banner", "--catalog", catalog])
+        #expect(result.code == 0, "\(result.err)")
+        let tags = try ExifTool.tags(out + "/site.jpg")
+        #expect(tags["XMP-iptcExt:LocationCreated"]?.contains(#""Sublocation":"Arezzo works""#) == true, "\(tags.filter { $0.key.hasPrefix("XMP-iptcExt") })")
+        #expect(tags["XMP-stampcam:Site"] == "Arezzo works" && tags["XMP-stampcam:SiteAddress"] == "Via Roma 1")
+        let row = try #require(try CatalogCommandTests.rows(catalog).first)
+        #expect(row.site == "Arezzo works" && row.siteAddress == "Via Roma 1" && row.project == "Bridge 7")
+        let csv = CLI.run(["export", "--csv", "--catalog", catalog, "-o", "-"])
+        #expect(csv.out.joined().contains(",Arezzo works,Via Roma 1,"))
+    }
+
     @Test("GPS options: what they refuse, and require outside shoot", arguments: [
         (["--gps", "48.8,200"], "option '--gps': '48.8,200' is out of range: the latitude goes from -90 to 90, the longitude from -180 to 180"),
         (["--gps", "require"], "option '--gps': 'require' is not auto, off or LAT,LON[,ALT] here (require is for shoot"),

@@ -157,6 +157,35 @@ import TestSupport
         #expect(try Self.shapes(quiet, fields: fileTime).lines.map(\.width) == (try Self.shapes(quiet, fields: Fixture.fields).lines.map(\.width)))
     }
 
+    @Test("the styles that show a location show a site's address; banner and site-report show the site's name too",
+          arguments: ["classic", "banner", "site-report", "big-clock", "geo"])
+    func siteShown(id: String) throws {
+        let template = try Fixture.template(id)
+        var site = Fixture.fields
+        site.address = "Via Roma 1"
+        let plain = try Self.shapes(template, fields: Fixture.fields).lines.count
+        #expect(try Self.shapes(template, fields: site).lines.count == plain + 1, "\(id): the address")
+        site.site = "Arezzo works"
+        if ["banner", "site-report"].contains(id) {
+            #expect(try Self.shapes(template, fields: site).lines.count == plain + 2, "\(id): the site's name")
+        }
+    }
+
+    @Test("a time given by hand for a photo taken now is marked '(set by hand)' once, in the line that shows the time")
+    func givenTimeMark() throws {
+        for id in Fixture.builtInIDs {
+            let template = try Fixture.template(id)
+            var given = Fixture.fields
+            given.timeSource = Fields.givenTimeSource
+            let marked = try Self.shapes(template, fields: given), plain = try Self.shapes(template, fields: Fixture.fields)
+            let widths = zip(marked.lines, plain.lines).map { $0.width - $1.width }
+            #expect(widths.filter { $0 > 20 }.count == 1, "\(id): \(widths)")
+            #expect(widths.allSatisfy { $0 >= -1 })
+        }
+        #expect(Fields(time: Fixture.fields.time, timeSource: Fields.givenTimeSource).timeMark(.standard) == "set by hand")
+        #expect(Fields(time: Fixture.fields.time, timeSource: "command line").timeMark(.standard) == nil)
+    }
+
     @Test("every style reads at 4.5:1 on snow, at night and on stripes", arguments: Fixture.builtInIDs)
     func legibleOnHardPhotos(id: String) throws {
         let template = try Fixture.template(id)

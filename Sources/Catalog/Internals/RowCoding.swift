@@ -11,15 +11,19 @@ enum RowCoding {
 
     /// `entry` as the values of `Schema.columns`, in order.
     static func values(_ entry: CatalogEntry) -> [SQLValue] {
-        let utc = entry.time?.secondsSinceEpoch
+        let utc = entry.instant
+        let assumed = entry.zoneIsAssumed
+        let offset = assumed ? entry.assumedOffsetMinutes.map { Timestamp(secondsSinceEpoch: 0, utcOffsetMinutes: $0).exifOffset }
+            : entry.time.flatMap(zone)
         return [
             path(entry.path), .integer(Int64(entry.size)), .text(entry.sha256), entry.originalPath.map(path) ?? .null,
             text(entry.originalSHA256), text(entry.time?.iso8601), utc.map { .integer(Int64($0)) } ?? .null,
-            text(entry.time.flatMap(zone)), text(entry.timeSource), text(entry.user), text(entry.project),
+            text(offset), text(entry.timeSource), text(entry.user), text(entry.project),
             text(entry.location), text(entry.note), real(entry.latitude), real(entry.longitude), real(entry.altitude),
             text(entry.style), entry.styleVersion.map { .integer(Int64($0)) } ?? .null, text(entry.camera),
             entry.source.map(path) ?? .null, .text(entry.command.rawValue), text(entry.host), text(entry.stampedAt?.iso8601),
             entry.extra.isEmpty ? .null : text(json(entry.extra)), entry.loggedAt.map { .integer(Int64($0)) } ?? .null,
+            assumed ? .integer(1) : .null, text(entry.site), text(entry.siteAddress),
         ]
     }
 
@@ -91,10 +95,16 @@ enum RowCoding {
         entry.originalSHA256 = string("original_sha256").flatMap { CatalogEntry.isDigest($0) ? $0 : nil }
         entry.time = string("time").flatMap(Timestamp.init(iso8601:))
         entry.timeSource = string("time_source")
+        if integer("zone_assumed") == 1, entry.time?.utcOffsetMinutes == nil,
+           let zone = string("zone"), let offset = Timestamp(iso8601: "2000-01-01T00:00:00" + zone)?.utcOffsetMinutes {
+            entry.assumedOffsetMinutes = offset
+        }
         entry.user = string("user")
         entry.project = string("project")
         entry.location = string("location")
         entry.note = string("note")
+        entry.site = string("site")
+        entry.siteAddress = string("site_address")
         if let latitude = number("latitude", within: -90...90), let longitude = number("longitude", within: -180...180) {
             entry.latitude = latitude
             entry.longitude = longitude

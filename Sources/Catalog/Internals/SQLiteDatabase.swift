@@ -4,7 +4,12 @@ import Platform
 /// Owns one SQLite connection: opened and configured at creation (a failure there is an error,
 /// never a half-open handle), closed in `deinit`. Not thread-safe: `Catalog` keeps it behind a lock.
 final class SQLiteDatabase {
-    enum Mode { case readWrite, readOnly }
+    enum Mode {
+        case readWrite, readOnly
+        /// Read only, from a file on a read-only file system: nobody can change it, so SQLite may
+        /// skip the WAL index (`-shm`) it cannot create there.
+        case immutable
+    }
 
     let handle: OpaquePointer
     /// The file, for messages.
@@ -18,12 +23,15 @@ final class SQLiteDatabase {
     init(path: String, mode: Mode) throws(CatalogError) {
         self.path = path
         var opened: OpaquePointer?
-        let flags = mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        // NOMUTEX: the connection is used under Catalog's lock only. No URI flag, and a relative name
-        // goes as ./name, so a file called "file:…" is never read as a URI with options.
+        let flags = mode == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
+        // NOMUTEX: the connection is used under Catalog's lock only. A relative name goes as ./name,
+        // and only `immutable` is a URI, every byte of its name but letters, digits and `/._-~`
+        // escaped: a file called "file:…?mode=rw" is never read as a URI with options.
         let name = path.hasPrefix("/") ? path : "./" + path
-        let status = FilePath(name).withCString {
-            sqlite3_open_v2($0, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE, nil)
+        let uri = mode == .immutable ? SQLITE_OPEN_URI : 0
+        let opening = mode == .immutable ? Self.immutableURI(name) : FilePath(name)
+        let status = opening.withCString {
+            sqlite3_open_v2($0, &opened, flags | uri | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE, nil)
         }
         guard status == SQLITE_OK, let opened else {
             let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
@@ -44,6 +52,17 @@ final class SQLiteDatabase {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `file:NAME?immutable=1`, NAME's bytes percent-escaped.
+    private static func immutableURI(_ name: String) -> FilePath {
+        let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-~".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes = Array("file:".utf8)
+        for byte in PathEncoding.encode(name) {
+            if plain.contains(byte) { bytes.append(byte) } else { bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        }
+        return FilePath(bytes: bytes + Array("?immutable=1".utf8))
+    }
 
     /// The error for a failed call, from SQLite's own code and message.
     func error(_ status: Int32, action: String) -> CatalogError {

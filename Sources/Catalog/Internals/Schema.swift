@@ -46,6 +46,14 @@ enum Schema {
         ALTER TABLE photos ADD COLUMN extra TEXT;        -- a JSON object of the --set values
         ALTER TABLE photos ADD COLUMN logged_at INTEGER; -- seconds since 1970
         """,
+        // 3: a camera time without a zone is kept as written in `time`; `time_utc` and `zone` then
+        // hold the instant and offset assumed for it (the user's zone when it was logged), flagged,
+        // so a reader can order, filter, and re-read it in another zone. The named site (--sites).
+        """
+        ALTER TABLE photos ADD COLUMN zone_assumed INTEGER; -- 1: time_utc and zone are assumed, not the photo's
+        ALTER TABLE photos ADD COLUMN site TEXT;            -- the named site the position is on
+        ALTER TABLE photos ADD COLUMN site_address TEXT;    -- its address
+        """,
     ]
 
     static var current: Int { steps.count }
@@ -54,6 +62,7 @@ enum Schema {
     static let columns = [
         "path", "size", "sha256", "original_path", "original_sha256", "time", "time_utc", "zone", "time_source", "user",
         "project", "location", "note", "latitude", "longitude", "altitude", "style", "style_version", "camera", "source",
-        "command", "host", "stamped_at", "extra", "logged_at",
+        "command", "host", "stamped_at", "extra", "logged_at", "zone_assumed", "site",
+        "site_address",
     ]
 }

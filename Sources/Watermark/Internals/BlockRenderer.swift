@@ -103,10 +103,10 @@ struct BlockRenderer {
         return placed
     }
 
-    /// A text's markup with the fields filled in, and the file-time mark when this is its text.
+    /// A text's markup with the fields filled in, and the time's mark (file time, set by hand) when this is its text.
     private func markup(_ text: String, path: String, fields: Fields) -> String? {
         guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle) else { return nil }
-        guard path == markPath, fields.timeIsFileTime, let mark = timeStyle.fileTimeMark else { return markup }
+        guard path == markPath, let mark = fields.timeMark(timeStyle) else { return markup }
         return markup + " <small>(" + Markup.escape(mark) + ")</small>"
     }
 

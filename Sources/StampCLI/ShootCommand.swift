@@ -72,8 +72,8 @@ enum ShootCommand: Command {
             switch event {
             case .notice(let notice):
                 console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
-            case .saved(let written, let newNotes):
-                for warning in written.warnings + newNotes { console.err("stampcam: warning: " + warning) }
+            case .saved(let written):
+                for warning in written.warnings { console.err("stampcam: warning: " + warning) }
                 console.out(written.path)
             }
         }

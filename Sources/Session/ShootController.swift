@@ -85,6 +85,9 @@ public final class ShootController: Sendable {
         public var lastSaved: WrittenPhoto?
         /// The field values the stamp uses now (`fieldPolicy`).
         public var fields: FieldPolicy
+        /// The values given that the current style does not show (`user`, `note`, an extra value's
+        /// name …): `Template.fieldsNotShown`. Told as a notice when the style or the values change.
+        public var fieldsNotShown: [String] = []
     }
 
     /// Something to tell the user in passing.
@@ -136,6 +139,8 @@ public final class ShootController: Sendable {
         var nextNumber: Int
         /// What the viewfinders were last told about GPS (so a change is told once).
         var gpsTold = GPSTold()
+        /// Stamp notes of saved photos already told (each is told once a session).
+        var notesTold: Set<String> = []
         /// Finishes a save in flight and gives back the names held when the process is told to end.
         var termination: Signals.Registration?
 
@@ -157,6 +162,17 @@ public final class ShootController: Sendable {
 
         mutating func notice(_ text: String, warning: Bool) {
             publish { $0.notices.append(Notice(text: text, isWarning: warning)) }
+        }
+
+        /// Works out the given values `style` does not show; tells them when `always` (the style
+        /// changed) or when they changed, so a chosen style never drops a value without a word.
+        mutating func checkFieldsShown(_ style: Template, always: Bool) {
+            let missing = style.fieldsNotShown(snapshot.fields.given)
+            let changed = missing != snapshot.fieldsNotShown
+            if changed { publish { $0.fieldsNotShown = missing } }
+            if !missing.isEmpty && (always || changed) {
+                notice("The style \(style.name) does not show " + missing.joined(separator: ", "), warning: false)
+            }
         }
 
         /// Tells the viewfinders when the GPS state changes (a fix found, lost, stale, inaccurate),
@@ -217,7 +233,8 @@ public final class ShootController: Sendable {
             session: ShootSession(session),
             snapshot: Snapshot(state: session, camera: card, frameSize: frameSize, folder: settings.folder,
                                styleNames: settings.styles.map(\.name), zoomCrops: zoomCrops, notices: notes,
-                               fields: settings.fields),
+                               fields: settings.fields,
+                               fieldsNotShown: settings.styles[settings.style].fieldsNotShown(settings.fields.given)),
             nextNumber: PhotoName.nextShotNumber(in: settings.folder)))
         // The camera goes to its thread: only that thread uses it from here on.
         try start { [self] in runCamera(camera) }
@@ -256,7 +273,10 @@ public final class ShootController: Sendable {
     public var fieldPolicy: FieldPolicy {
         get { state.withLock { $0.snapshot.fields } }
         set {
-            state.withLock { s in s.publish { $0.fields = newValue } }
+            state.withLock { s in
+                s.publish { $0.fields = newValue }
+                s.checkFieldsShown(settings.styles[s.session.state.style], always: false)
+            }
             refreshShotFields()
         }
     }
@@ -316,9 +336,11 @@ public final class ShootController: Sendable {
     @discardableResult
     private func handle(_ event: ShootEvent) -> Bool {
         let unwanted = state.withLock { s -> [NameClaim]? in
+            let styleBefore = s.session.state.style
             guard let effects = s.session.respond(to: event) else { return nil }
             let phase = s.session.state
             s.publish { $0.state = phase }
+            if phase.style != styleBefore { s.checkFieldsShown(settings.styles[phase.style], always: true) }
             var unwanted: [NameClaim] = []
             for effect in effects {
                 switch effect {
@@ -643,6 +665,7 @@ public final class ShootController: Sendable {
                 s.nextNumber = max(s.nextNumber, next)
                 s.shots[id]?.saved = true
                 s.saved.append(written)
+                for note in written.stampNotes where s.notesTold.insert(note).inserted { s.notice(note, warning: true) }
                 s.publish { $0.lastSaved = written }
                 if share { s.shares.append(written) }
             }

@@ -18,8 +18,8 @@ public struct ShootSeries: Sendable {
     public enum Event {
         /// A note or warning of the camera or the session.
         case notice(ShootController.Notice)
-        /// A photo saved; `newNotes` are its stamp notes not told before in this series.
-        case saved(WrittenPhoto, newNotes: [String])
+        /// A photo saved. Its stamp notes come as notices, each once (`ShootController` tells them).
+        case saved(WrittenPhoto)
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -50,7 +50,6 @@ public struct ShootSeries: Sendable {
         if let gps = whereabouts.live as? GPSDReceiver {
             gps.waitForFix(timeout: Self.firstFixWait) { whereabouts.rules.judge($0, now: WallClock.monotonic()).fix != nil }
         }
-        var told = Set<String>()
         for number in 1...count {
             if number > 1 { stop.wait(timeout: interval, until: { $0 }, then: { _ in }) }
             if stop.withLock({ $0 }) { return .interrupted }
@@ -64,7 +63,7 @@ public struct ShootSeries: Sendable {
             guard let saved, case .saved = saved.state.phase, let written = saved.lastSaved else {
                 throw saved?.lastError ?? Failure.notSaved
             }
-            report(.saved(written, newNotes: written.stampNotes.filter { told.insert($0).inserted }))
+            report(.saved(written))
         }
         controller.close()  // waits for the share command of the last photo
         Self.tell(controller, report)

@@ -18,6 +18,11 @@ public struct ShootSession: Sendable {
         var effects: [ShootEffect] = []
         var s = state
         var meaningful = true
+        // A new action replaces an old notice ("No other camera to switch to" must not hide the
+        // zoom the next key changes); a failed capture's reason stays until it is retaken.
+        if s.isLive, Self.isLiveControl(event) {
+            if case .failed = s.phase {} else { s.message = nil }
+        }
         switch (s.phase, event) {
         case (.finished, _):
             meaningful = false
@@ -141,6 +146,15 @@ public struct ShootSession: Sendable {
         guard meaningful else { return nil }
         state = s
         return effects
+    }
+
+    /// Events that change a live control: style, flash, zoom, camera, focus.
+    private static func isLiveControl(_ event: ShootEvent) -> Bool {
+        switch event {
+        case .nextStyle, .previousStyle, .chooseStyle, .cycleFlash, .setFlash, .zoomIn, .zoomOut, .setZoom,
+             .switchCamera, .focus, .focusAt: return true
+        default: return false
+        }
     }
 
     private func cycled(_ index: Int, by step: Int, count: Int) -> Int {

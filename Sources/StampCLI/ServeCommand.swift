@@ -63,8 +63,7 @@ enum ServeCommand: Command {
         let last = controller.snapshot()
         controller.close()
         if last.state.hasUnsavedShot { console.err("stampcam: note: the photo under review was not saved") }
-        let saved = controller.saved.count
-        console.err("stampcam: \(saved) photo\(saved == 1 ? "" : "s") saved in \(setup.folder)")
+        ShootCommand.tellSaved(controller, setup: setup, console: console)
         return .success
     }
 

@@ -62,7 +62,10 @@ enum ShootCommand: Command {
             tell(try setup.checkStyles(), setup: setup, console: console)
             let controller = try setup.makeController()
             defer { controller.close() }
-            return ShootScreen(controller: controller, fields: choices.fields.given).run()
+            let code = ShootScreen(controller: controller, fields: choices.fields.given).run()
+            controller.close()  // waits for a save in progress, which the count must include
+            tellSaved(controller, setup: setup, console: console)
+            return code
         }
         // The camera opens while the fonts are set up; the style is checked before the first photo.
         let controller = try setup.makeController()
@@ -72,8 +75,8 @@ enum ShootCommand: Command {
             switch event {
             case .notice(let notice):
                 console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
-            case .saved(let written, let newNotes):
-                for warning in written.warnings + newNotes { console.err("stampcam: warning: " + warning) }
+            case .saved(let written):
+                for warning in written.warnings { console.err("stampcam: warning: " + warning) }
                 console.out(written.path)
             }
         }
@@ -118,6 +121,12 @@ enum ShootCommand: Command {
         for problem in check.leftOut {
             console.err("stampcam: warning: left out of the style cycle: " + problem.description + StampOptions.advice(missingValue: problem.missingValue))
         }
+    }
+
+    /// After the controller is closed: `2 photos saved in DIR`.
+    static func tellSaved(_ controller: ShootController, setup: ShootSetup, console: Console) {
+        let saved = controller.saved.count
+        console.err("stampcam: \(saved) photo\(saved == 1 ? "" : "s") saved in \(setup.folder)")
     }
 
     /// After the controller is closed: how many photos the catalog missed; the folder the set-up

@@ -1,5 +1,6 @@
 import Capture
 import Imaging
+import Library
 import Platform
 import Session
 import Templates
@@ -43,7 +44,7 @@ final class ShootScreen {
             if let new = snapshot.notices.last { notice = new.text }
             if let saved = snapshot.lastSaved, saved.path != lastSaved {
                 lastSaved = saved.path
-                notice = saved.warnings.first
+                if let warning = saved.warnings.first { notice = warning }
                 savedUntil = WallClock.monotonic() + Self.savedSeconds
             }
             draw(snapshot)
@@ -140,8 +141,17 @@ final class ShootScreen {
 
     /// One screen line of exactly `width` cells.
     static func bar(_ text: String, width: Int, reverse: Bool) -> String {
-        let clipped = String(text.prefix(width))
-        let line = clipped + String(repeating: " ", count: max(0, width - clipped.count))
+        let line = TextWidth.padded(fitted(text, width: width), width: width)
         return reverse ? "\u{1B}[7m" + line + "\u{1B}[0m" : line
+    }
+
+    /// `text` in `width` cells: whole, or cut after its last word that fits and ended with "…" (a
+    /// word without a space to cut at is cut where it reaches the edge).
+    static func fitted(_ text: String, width: Int) -> String {
+        guard TextWidth.columns(text) > width else { return text }
+        let cut = TextWidth.fitted(text, width: width).dropLast()  // without its "…"
+        guard let space = cut.lastIndex(of: " "), cut[..<space].contains(where: { $0 != " " }) else { return String(cut) + "…" }
+        let kept = cut[..<space]
+        return String(kept.reversed().drop { $0 == " " || $0 == "·" || $0 == "→" }.reversed()) + "…"
     }
 }

@@ -93,7 +93,7 @@ enum StampOptions {
     static func notShownWarning(_ style: Template, given: Fields) -> String? {
         let missing = style.fieldsNotShown(given)
         guard !missing.isEmpty else { return nil }
-        let options = missing.map { "--\($0)" }
+        let options = missing.map { given.extra[$0] != nil && !["user", "project", "location", "note", "gps"].contains($0) ? "--set \($0)" : "--\($0)" }
         return "warning: the style '\(style.id)' does not show " + options.joined(separator: ", ")
             + " (it shows: \(style.shownFieldNames.joined(separator: ", "))); 'stampcam styles' lists what each style shows"
     }

@@ -347,7 +347,8 @@ final class WebApp: Sendable {
         let control = WebJSON.State.Control(holder: holder?.label, mine: holder?.id == client.id, free: holder == nil)
         return WebJSON.State(
             version: snapshot.generation + changes, phase: state.phase, message: state.message, error: state.isError,
-            style: WebJSON.State.CurrentStyle(index: state.style, id: style.id, name: style.name, count: styles.count),
+            style: WebJSON.State.CurrentStyle(index: state.style, id: style.id, name: style.name, count: styles.count,
+                                              notShown: state.fieldsNotShown),
             flash: WebJSON.State.Flash(mode: state.flash.rawValue, modes: state.flashModes.map { $0.rawValue }),
             zoom: WebJSON.State.Zoom(factor: state.zoom, max: state.maxZoom), camera: camera, fields: given,
             projects: projects, shots: state.shotCount, unsaved: state.unsaved, folder: state.folder, control: control,

@@ -42,6 +42,8 @@ enum WebJSON {
             let id: String
             let name: String
             let count: Int
+            /// The values given that this style does not show (`user`, `note` …).
+            let notShown: [String]
         }
 
         struct Flash: Encodable {

@@ -24,6 +24,8 @@ struct WebState: Sendable, Equatable {
     var frameWidth: Int
     var frameHeight: Int
     var fields: Fields
+    /// The values given that the style does not show.
+    var fieldsNotShown: [String]
     var folder: String
     /// The file name of the last photo saved.
     var lastSaved: String?
@@ -66,6 +68,7 @@ struct WebState: Sendable, Equatable {
         frameWidth = snapshot.frameSize.width
         frameHeight = snapshot.frameSize.height
         fields = snapshot.fields.given
+        fieldsNotShown = snapshot.fieldsNotShown
         folder = PathEncoding.display(snapshot.folder)
         lastSaved = snapshot.lastSaved.map { PathEncoding.display(PhotoName.lastComponent($0.path)) }
         shotCount = shots

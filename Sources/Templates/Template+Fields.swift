@@ -25,8 +25,9 @@ extension Template {
         return shown
     }
 
-    /// The names of the values in `given` that this template never shows (`note`, `project`, a
-    /// `--set` name …), so the user can be told instead of the value silently missing.
+    /// The names of the values in `given` that this template never shows (`note`, `project`, then
+    /// the extra values' names, sorted), so the user can be told instead of the value silently
+    /// missing. Every front end asks this, so all of them name the same fields.
     public func fieldsNotShown(_ given: Fields) -> [String] {
         let names = variableNames
         var missing: [String] = []
@@ -38,6 +39,7 @@ extension Template {
         for field in Self.givenFields where values[field.name] == true && field.variables.isDisjoint(with: names) {
             missing.append(field.name)
         }
+        missing += given.extra.filter { !$0.value.isEmpty && !names.contains($0.key) }.keys.sorted()
         return missing
     }
 }

@@ -197,6 +197,15 @@ public struct TextTemplate: Sendable, Equatable {
         variableNames.contains { Variables.timeNames.contains($0) }
     }
 
+    /// The names of the variables whose values the text shows with `fields`: of each `{a|b}`, the
+    /// first with a value. Names what a line that does not fit is cutting.
+    public func shownNames(_ fields: Fields) -> [String] {
+        segments.compactMap { segment -> String? in
+            guard case .variable(let references) = segment else { return nil }
+            return references.first { !Variables.value(name: $0.name, format: $0.format, fields: fields).isEmpty }?.name
+        }
+    }
+
     /// The text with each variable's value escaped by `escape`, or nil when the text has variables and
     /// all of them are empty (so "User: {user}" disappears instead of printing "User: "). Times
     /// without a format of their own are written as `style` says.

@@ -42,13 +42,21 @@ public final class Watermarker {
         public var textRects: [(x: Double, y: Double, width: Double, height: Double)] = []
         /// Backings drawn behind box-less blocks whose text would not read on this photo.
         public var backings = 0
+        /// Fields whose lines did not fit even wrapped and end in "…" (`note`, `location` …).
+        public var cutFields: [String] = []
+        /// The style drawn, as `cutFields`' warning names it.
+        public var style = ""
+        /// Each text line drawn, as Pango laid it out: the fields it shows, on how many lines, and
+        /// whether it ends in "…".
+        package var lines: [(fields: [String], lineCount: Int, cut: Bool)] = []
 
         /// One line per thing worth telling the user, e.g.
         /// `no configured font can show U+1F3D7 🏗 (add a font file to fonts/)` or
         /// `project: 2000 characters, cut to the first 199 and "…"`.
         public var warnings: [String] {
             (missingCharacters.isEmpty ? [] : [Watermarker.missingGlyphsText(missingCharacters)])
-                + truncations.map(\.description) + libraryMessages
+                + truncations.map(\.description) + (cutFields.isEmpty ? [] : [Watermarker.cutText(cutFields, style: style)])
+                + libraryMessages
         }
     }
 
@@ -91,6 +99,7 @@ public final class Watermarker {
         photo.bitmap.apply(template.tone)
         var report = Report()
         report.truncations = truncations
+        report.style = template.id
         report.libraryMessages = LibraryLog.shared.collecting {
             photo.bitmap.draw { cr in
                 text.prepare(for: cr)
@@ -148,6 +157,14 @@ public final class Watermarker {
     /// `no configured font can show U+1F3D7 🏗, U+2705 ✅ (add a font file to fonts/)`
     public static func missingGlyphsText(_ characters: [Unicode.Scalar]) -> String {
         "no configured font can show " + characters.map(describe).joined(separator: ", ") + " (add a font file to fonts/)"
+    }
+
+    /// `note does not fit in the style 'banner' on this photo and is cut with "…" (shorten it, or
+    /// choose a style with more room)`
+    public static func cutText(_ fields: [String], style: String) -> String {
+        let names = fields.joined(separator: ", ")
+        return "\(names) \(fields.count == 1 ? "does" : "do") not fit in the style '\(style)' on this photo and "
+            + "\(fields.count == 1 ? "is" : "are") cut with \"…\" (shorten \(fields.count == 1 ? "it" : "them"), or choose a style with more room)"
     }
 
     /// `U+1F3D7 🏗`; the code alone for a character that does not print (a control, a combining mark).

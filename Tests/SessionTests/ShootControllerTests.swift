@@ -77,6 +77,55 @@ import Watermark
         #expect(fields["sequence"] as? Int == 1)  // the retaken shot gave its number back
     }
 
+    @Test("choosing a style that does not show given values says which, once per change; so does giving one it does not show")
+    func fieldsNotShown() throws {
+        let folder = try TestFiles.temporaryFolder("notshown")
+        let controller = try Self.controller(folder: folder)
+        defer { controller.close() }
+        let styles = Self.styles
+        let minimal = try #require(styles.firstIndex { $0.id == "minimal" })
+        let classic = try #require(styles.firstIndex { $0.id == "classic" })
+        _ = controller.snapshot(takeNotices: true)
+        controller.send(.chooseStyle(minimal))
+        var snapshot = controller.snapshot(takeNotices: true)
+        #expect(snapshot.fieldsNotShown == ["user", "project"])
+        #expect(snapshot.notices.map(\.text) == ["The style Minimal does not show user, project"])
+        controller.send(.chooseStyle(classic))
+        snapshot = controller.snapshot(takeNotices: true)
+        #expect(snapshot.fieldsNotShown.isEmpty && snapshot.notices.isEmpty)
+        var policy = controller.fieldPolicy
+        policy.given.extra = ["inspector_id": "QA-17", "weather": "rain"]
+        controller.fieldPolicy = policy
+        snapshot = controller.snapshot(takeNotices: true)
+        #expect(snapshot.fieldsNotShown == ["inspector_id", "weather"])
+        #expect(snapshot.notices.map(\.text) == ["The style Classic does not show inspector_id, weather"])
+        controller.fieldPolicy = policy  // the same values again: nothing new to say
+        #expect(controller.snapshot(takeNotices: true).notices.isEmpty)
+    }
+
+    @Test("a field cut on a saved photo is told as a warning notice, once a session, for every viewfinder")
+    func cutFieldTold() throws {
+        var style = try #require(Self.styles.first { $0.id == "classic" })
+        style.blocks[0].lines = [Template.Line(text: "{note}")]
+        style.blocks[0].overflow = .ellipsis
+        style.blocks[0].maxWidth = 0.2
+        let folder = try TestFiles.temporaryFolder("cutnote")
+        let controller = try Self.controller(folder: folder, styles: [style], keepOriginal: false)
+        defer { controller.close() }
+        var policy = controller.fieldPolicy
+        policy.given.note = "formwork checked before the pour, north face"
+        controller.fieldPolicy = policy
+        var told: [String] = []
+        for _ in 0..<2 {
+            controller.send(.shutter)
+            Self.wait(controller, for: { $0 == .reviewing }, "review")
+            controller.send(.use)
+            Self.wait(controller, for: { if case .saved = $0 { return true } else { return false } }, "save")
+            told += controller.snapshot(takeNotices: true).notices.filter(\.isWarning).map(\.text)
+        }
+        #expect(told == ["note does not fit in the style 'classic' on this photo and is cut with \"…\" (shorten it, or choose a style with more room)"])
+    }
+
     @Test("a photo used before the writer's fonts are ready is saved once they are (the camera does not wait for them)")
     func fontsArriveLater() throws {
         let folder = try TestFiles.temporaryFolder("fonts-later")

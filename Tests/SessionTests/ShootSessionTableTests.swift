@@ -159,6 +159,24 @@ import Testing
         #expect(session.state.flashModes == [.off] && session.state.flash == .off)
     }
 
+    @Test("a new action replaces an old notice: zooming after 'No other camera' shows the zoom again")
+    func newActionReplacesNotice() {
+        var session = ShootSession(ShootState(styleCount: 2, flashModes: [], maxZoom: 4, cameraCount: 1))
+        _ = session.handle(.switchCamera)
+        #expect(session.state.message == "No other camera to switch to")
+        #expect(session.handle(.zoomIn) == [.setZoom(1.25)])
+        #expect(session.state.message == nil)
+        _ = session.handle(.cycleFlash)
+        #expect(session.state.message == "This camera has no flash or torch to switch")
+        _ = session.handle(.nextStyle)
+        #expect(session.state.message == nil)
+        // A failed capture's reason stays while the controls change.
+        _ = session.handle(.shutter)
+        _ = session.handle(.captureFailed("camera gone"))
+        _ = session.handle(.zoomIn)
+        #expect(session.state.message == "camera gone")
+    }
+
     @Test("'n' to the quit question takes the question away; the starting zoom is the one asked for")
     func quitQuestionGoes() {
         var session = ShootSession(ShootState(styleCount: 1, zoom: 2.5))

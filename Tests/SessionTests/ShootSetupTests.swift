@@ -201,7 +201,7 @@ import Watermark
         _ = try setup.checkStyles()
         var saved: [String] = []
         let outcome = try ShootSeries(count: 3).run(controller) { event in
-            if case .saved(let written, _) = event { saved.append(written.path) }
+            if case .saved(let written) = event { saved.append(written.path) }
         }
         #expect(outcome == .finished)
         #expect(saved.count == 3 && Set(saved).count == 3)

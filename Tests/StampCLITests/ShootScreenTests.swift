@@ -154,6 +154,29 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/photos"), "nothing saved: no folder left")
     }
 
+    @Test("a new key replaces an old notice; a style that drops given values names them; quitting says how many photos were saved where")
+    func noticesAndSummary() throws {
+        let folder = try TestFiles.temporaryFolder("screen")
+        let pane = try Pane(Self.shoot(folder, extra: "--zoom 2 --project Bridge7 --note north"), folder: folder, columns: 160)
+        #expect(pane.waitFor("Space shoot"))
+        pane.keys("c")
+        #expect(pane.waitFor("No other camera"))
+        pane.keys("+")
+        #expect(pane.waitFor("zoom 2.5×"), "\(pane.screen)")
+        #expect(!pane.screen.contains("No other camera"))
+        pane.keys("Left")  // geo: shows them all
+        #expect(pane.waitFor("style Geo (6/6)"), "\(pane.screen)")
+        pane.keys("Left")
+        #expect(pane.waitFor("The style Minimal does not show user, project, note"), "\(pane.screen)")
+        pane.keys("Space")
+        #expect(pane.waitFor("u/Enter use"))
+        pane.keys("u")
+        #expect(pane.waitFor("Saved \(folder)/photos/"))
+        pane.keys("q")
+        #expect(pane.waitForExit() == 0)
+        #expect(pane.screen.contains("stampcam: 1 photo saved in \(folder)/photos"), "\(pane.screen)")
+    }
+
     @Test("Ctrl-C leaves at once and gives the terminal back")
     func interrupt() throws {
         let folder = try TestFiles.temporaryFolder("screen")

@@ -144,6 +144,33 @@ import Imaging
         #expect(!classic.err.contains { $0.contains("does not show") })
     }
 
+    @Test("values given with --set that the style does not show are named, as --user and --note are")
+    func setNotShown() throws {
+        let photo = try StyleCommandsTests.photo()
+        let out = try TestFiles.temporaryFolder("setnotshown")
+        let result = CLI.run(["apply", photo, "-o", out, "-t", "classic", "--set", "weather=rain", "--set", "inspector_id=QA-17"])
+        #expect(result.code == 0)
+        #expect(result.err.filter { $0.contains("does not show") } == [
+            "stampcam: warning: the style 'classic' does not show --set inspector_id, --set weather (it shows: time, zone, user, "
+                + "project, location, GPS, note); 'stampcam styles' lists what each style shows"])
+    }
+
+    @Test("a field that still cannot fit on the stamp is named in a warning, by apply and shoot alike")
+    func cutFieldNamed() throws {
+        let folder = try TestFiles.temporaryFolder("cutfield")
+        let photo = try Fixtures.oriented(.up, width: 600, height: 900).write(to: folder)
+        let note = String(repeating: "formwork checked ", count: 11)
+        let expected = "stampcam: warning: note does not fit in the style 'banner' on this photo and is cut with \"…\" "
+            + "(shorten it, or choose a style with more room)"
+        let apply = CLI.run(["apply", photo, "-o", folder + "/out", "-t", "banner", "--note", note])
+        #expect(apply.code == 0)
+        #expect(apply.err.filter { $0.contains("does not fit") } == [expected])
+        let shoot = CLI.run(["shoot", "--yes", "--device", "test", "--rotate", "90", "-t", "site-report", "--note", note,
+                             "-o", folder + "/shot"])
+        #expect(shoot.code == 0)
+        #expect(shoot.err.filter { $0.contains("does not fit") } == [expected.replacingOccurrences(of: "'banner'", with: "'site-report'")])
+    }
+
     @Test("characters no font has are named once per run, not once per photo")
     func missingGlyphsOnce() throws {
         let folder = try TestFiles.temporaryFolder("glyphsonce")

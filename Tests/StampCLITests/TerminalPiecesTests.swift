@@ -12,6 +12,17 @@ import Imaging
         #expect(Key.decode([0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x75]) == [.character("u")])  // F5, then u
     }
 
+    @Test("the status line is cut after a whole word, with an ellipsis, and fills its width exactly")
+    func statusCut() {
+        let status = "Test pattern 640x360  flash off  style Classic (1/6)  zoom 1.0×  · Ana · Bridge 7"
+        #expect(ShootScreen.fitted(status, width: 30) == "Test pattern 640x360  flash…")
+        #expect(ShootScreen.fitted(status, width: 80) == "Test pattern 640x360  flash off  style Classic (1/6)  zoom 1.0×  · Ana…")
+        #expect(ShootScreen.fitted(status, width: 200) == status)
+        #expect(ShootScreen.fitted("Saved /a/very-long-folder-name/20261129.jpg", width: 20) == "Saved…")
+        #expect(ShootScreen.fitted("unbrokenwordthatgoeson", width: 10) == "unbrokenw…")
+        #expect(ShootScreen.bar(status, width: 30, reverse: false) == "Test pattern 640x360  flash…  ")
+    }
+
     @Test("half blocks: letterboxed to the terminal, two pixels a cell, colours from the picture")
     func halfBlocks() throws {
         var picture = try #require(Bitmap(width: 160, height: 90))

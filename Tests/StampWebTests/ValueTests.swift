@@ -66,14 +66,14 @@ import Testing
     func stateDocument() {
         let state = WebJSON.State(
             version: 7, phase: "reviewing", message: nil, error: false,
-            style: .init(index: 1, id: "banner", name: "Banner", count: 2), flash: .init(mode: "off", modes: ["off", "torch"]),
+            style: .init(index: 1, id: "banner", name: "Banner", count: 2, notShown: ["note"]), flash: .init(mode: "off", modes: ["off", "torch"]),
             zoom: .init(factor: 1.5, max: 4), camera: .init(name: "Test pattern", index: 0, count: 1, width: 640, height: 360),
             fields: .init(user: "Ana \"A\" 李\n", project: nil, location: "Pier 4/2", note: nil), projects: ["North"], shots: 2,
             unsaved: true, folder: "/photos", control: .init(holder: nil, mine: false, free: true), lastSaved: nil)
         #expect(String(decoding: WebJSON.bytes(state), as: UTF8.self) == #"{"camera":{"count":1,"height":360,"index":0,"name":"Test pattern","width":640},"#
             + #""control":{"free":true,"holder":null,"mine":false},"error":false,"fields":{"location":"Pier 4/2","note":null,"project":null,"#
             + #""user":"Ana \"A\" 李\n"},"flash":{"mode":"off","modes":["off","torch"]},"folder":"/photos","lastSaved":null,"message":null,"#
-            + #""phase":"reviewing","projects":["North"],"shots":2,"style":{"count":2,"id":"banner","index":1,"name":"Banner"},"#
+            + #""phase":"reviewing","projects":["North"],"shots":2,"style":{"count":2,"id":"banner","index":1,"name":"Banner","notShown":["note"]},"#
             + #""unsaved":true,"version":7,"zoom":{"factor":1.5,"max":4}}"#)
         let shot = WebJSON.Shot(name: "a.jpg", url: "/shots/a.jpg", thumbnail: "/shots/a.jpg?thumbnail=1")
         #expect(String(decoding: WebJSON.bytes(WebJSON.Refusal(error: "no such API: /x")), as: UTF8.self) == #"{"error":"no such API: /x"}"#)

@@ -197,6 +197,17 @@ import TestSupport
         #expect(web.post("/api/focus").status == 200)
     }
 
+    @Test("a style that does not show a given value: the state names it and the page gets a notice")
+    func fieldsNotShown() throws {
+        let web = try Fixture()
+        defer { web.close() }
+        func style() throws -> [String: Any] { try #require(try Self.json(web.get("/api/state"))["style"] as? [String: Any]) }
+        #expect(try style()["notShown"] as? [String] == [])
+        #expect(web.post("/api/style", "{\"id\": \"minimal\"}").status == 200)
+        #expect(try style()["notShown"] as? [String] == ["user"])
+        #expect(waitUntil { web.hub.notices(after: 0).contains { $0.notice.text == "The style Minimal does not show user" } })
+    }
+
     @Test("with a token: 401 for the page, the state, the stream and the shutter without it")
     func token() throws {
         let web = try Fixture(token: "0123456789abcdef0123456789abcdef")

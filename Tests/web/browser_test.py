@@ -1,7 +1,8 @@
 """The browser viewfinder in a real browser: Debian's Chromium driven by Selenium. Loads the page
 of `stampcam serve --device test`, sees the live picture change, swipes to the next style,
 shoots, retakes, shoots, goes back a style in review, uses the photo, and checks that exactly one
-photo was saved whose sidecar names the style chosen, and that the page says "Saved". Also: a
+photo was saved whose sidecar names the style chosen, and that the page says "Saved"; a style
+that drops given values says which. Also: a
 second client cannot take a photo while the browser controls the camera, and the browser is
 told so and can take over. Screenshots go to .build/web/ for people to look at."""
 import hashlib
@@ -148,6 +149,18 @@ def main():
         driver.find_element(By.ID, "fields-done").click()
         wait.until(lambda d: server.state()["fields"]["note"] == "north wall")
         check(True, "the fields panel sets the note on the stamp")
+
+        # A style that does not show given values says which, in the state and on the page.
+        driver.find_element(By.ID, "style-prev").click()
+        wait.until(lambda d: server.state()["style"]["index"] == len(styles) - 1)
+        driver.find_element(By.ID, "style-prev").click()
+        wait.until(lambda d: server.state()["style"]["id"] == "minimal")
+        check(server.state()["style"]["notShown"] == ["user", "project", "note"],
+              "the state names the values Minimal does not show: %s" % server.state()["style"]["notShown"])
+        wait.until(lambda d: d.find_element(By.ID, "notice").text == "The style Minimal does not show user, project, note")
+        check(True, "the page says: " + driver.find_element(By.ID, "notice").text)
+        driver.find_element(By.ID, "style-next").click()
+        wait.until(lambda d: server.state()["style"]["index"] == len(styles) - 1)
 
         # Someone else takes over: the page says so and offers to take it back.
         status, _ = server.post("/api/control", client="script-client-1")

@@ -31,6 +31,8 @@ struct BlockRenderer {
         let text: TextLayout
         let line: Template.Line
         var fontSize: Double
+        /// The fields whose values the line shows: what a warning names when the line is cut.
+        var shows: [String] = []
     }
 
     /// Everything measured before drawing.
@@ -84,16 +86,19 @@ struct BlockRenderer {
     static func pixelSize(_ font: Template.Font, shortSide: Double) -> Double { max(6, font.size * shortSide) }
 
     /// Text layouts of the lines that have something to show. Lines with a label and a tab get
-    /// one value column: the stop after the widest label, wrapped lines hanging under it.
+    /// one value column: the stop after the widest label, wrapped lines hanging under it. A line
+    /// showing the time wraps as far as it takes: a stamp never cuts the time.
     private func layouts(_ lines: [Template.Line], kind: String, fields: Fields, overflow: Template.Overflow,
                          maxLines: Int) -> [PlacedLine] {
         let placed = lines.enumerated().compactMap { number, line -> PlacedLine? in
             guard let markup = markup(line.text, path: "blocks[\(index)].\(kind)[\(number)]", fields: fields) else { return nil }
             let fontSize = Self.pixelSize(line.font, shortSide: shortSide)
+            let parsed = texts[line.text] ?? (try? TextTemplate(line.text))
+            let showsTime = parsed?.showsTime == true
             return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
-                                               align: line.align, overflow: overflow, tabWidth: block.tabWidth,
-                                               maxLines: maxLines),
-                              line: line, fontSize: fontSize)
+                                               align: line.align, overflow: showsTime ? .wrap : overflow, tabWidth: block.tabWidth,
+                                               maxLines: showsTime ? nil : maxLines),
+                              line: line, fontSize: fontSize, shows: parsed?.shownNames(fields) ?? [])
         }
         let labelled = placed.compactMap { item in item.text.labelEnd.map { (item, $0) } }
         if !labelled.isEmpty {
@@ -116,20 +121,34 @@ struct BlockRenderer {
         return lines.reduce(0) { $0 + $1.text.size.height } + spacing
     }
 
-    /// Draws the block and records where it went in `report`. A block taller than the photo is laid
+    /// Draws the block and records where it went in `report`. A line cut beside the right-hand
+    /// column gets the whole width: the column goes under it. A block taller than the photo is laid
     /// out again with each line on one line; one still too tall keeps its top on the photo.
     func draw(_ cr: OpaquePointer, fields: Fields, into report: inout Watermarker.Report) {
-        guard var plan = plan(fields: fields, maxLines: Self.maxWrappedLines) else { return }
+        guard var plan = plan(fields: fields, maxLines: Self.maxWrappedLines, stacked: false) else { return }
+        if !plan.aside.isEmpty, plan.main.contains(where: \.text.isEllipsized),
+           let stacked = self.plan(fields: fields, maxLines: Self.maxWrappedLines, stacked: true) {
+            plan = stacked
+        }
         let marginY = (block.margin.y * shortSide).rounded()
-        if plan.boxHeight > height - 2 * marginY, let single = self.plan(fields: fields, maxLines: 1) {
+        if plan.boxHeight > height - 2 * marginY,
+           let single = self.plan(fields: fields, maxLines: 1, stacked: false) {
             plan = single
         }
         render(plan, cr, into: &report)
+        // What still does not fit ends in "…": the report names its fields, so the user is told.
+        var cut = (plan.main + plan.aside).filter(\.text.isEllipsized).flatMap(\.shows)
+        if let title = plan.title, title.layout.isEllipsized {
+            cut = ((texts[title.spec.text] ?? (try? TextTemplate(title.spec.text)))?.shownNames(fields) ?? []) + cut
+        }
+        for name in cut where !report.cutFields.contains(name) { report.cutFields.append(name) }
+        report.lines += (plan.main + plan.aside).map { ($0.shows, $0.text.lineCount, $0.text.isEllipsized) }
     }
 
-    private func plan(fields: Fields, maxLines: Int) -> Plan? {
-        let main = layouts(block.lines, kind: "lines", fields: fields, overflow: block.overflow, maxLines: maxLines)
-        let aside = layouts(block.aside, kind: "aside", fields: fields, overflow: .ellipsis, maxLines: 1)
+    /// `stacked`: the right-hand column's lines go under the others.
+    private func plan(fields: Fields, maxLines: Int, stacked: Bool) -> Plan? {
+        var main = layouts(block.lines, kind: "lines", fields: fields, overflow: block.overflow, maxLines: maxLines)
+        var aside = layouts(block.aside, kind: "aside", fields: fields, overflow: .ellipsis, maxLines: 1)
         let titleMarkup = block.title.flatMap { markup($0.text, path: "blocks[\(index)].title.text", fields: fields) }
         guard !main.isEmpty || !aside.isEmpty || titleMarkup != nil else { return nil }
 
@@ -142,8 +161,13 @@ struct BlockRenderer {
         let logoSize = (width: Double(logo?.width ?? 0), height: Double(logo?.height ?? 0))
         let logoBeside = block.logo.map { $0.position != .top } ?? false
         let logoRoom = logo != nil && logoBeside ? logoSize.width + gap : 0
-        var asideWidth = aside.map(\.text.size.width).max() ?? 0
-        asideWidth = min(asideWidth, (maxWidth - 2 * padding) / 2)
+        let asideWidth = aside.map(\.text.size.width).max() ?? 0
+        if stacked || asideWidth > (maxWidth - 2 * padding - logoRoom) / 2 {
+            // The right-hand column would take more than half the box (a portrait photo's banner),
+            // or leave a line too little room: its lines go under the others, with the whole width.
+            main += aside
+            aside = []
+        }
         for item in aside { item.text.constrain(width: asideWidth) }
         let asideRoom = aside.isEmpty ? 0 : asideWidth + gap
         let mainLimit = max(1, maxWidth - 2 * padding - logoRoom - asideRoom)

@@ -11,9 +11,10 @@ final class TextLayout {
     let layout: OpaquePointer
     private let font: OpaquePointer
 
-    /// `maxLines`: how many lines wrapped text may take before it ends in "…" (`.wrap` only).
+    /// `maxLines`: how many lines wrapped text may take before it ends in "…" (`.wrap` only); nil
+    /// wraps as far as it takes and never cuts.
     init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
-         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int = 1) {
+         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1) {
         layout = pango_layout_new(context)
         font = pango_font_description_new()
         pango_font_description_set_family(font, spec.family)
@@ -33,9 +34,11 @@ final class TextLayout {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         } else {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            // A negative height is a number of lines: wrapping stops there and the last line ends in "…".
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            pango_layout_set_height(layout, -Int32(max(1, maxLines)))
+            if let maxLines {
+                // A negative height is a number of lines: wrapping stops there and the last line ends in "…".
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_height(layout, -Int32(max(1, min(maxLines, 1000))))
+            }
         }
         // Pango's default tab (8 spaces) varies with the fonts in the line; a fixed stop keeps columns straight.
         setTabStop(tabWidth * pixelSize, hanging: false)
@@ -85,6 +88,12 @@ final class TextLayout {
     func constrain(width: Double) {
         pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
     }
+
+    /// Some of the text was cut and ends in "…".
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
+    /// How many lines the text takes.
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
 
     /// Logical size in pixels.
     var size: (width: Double, height: Double) {

@@ -34,6 +34,13 @@ import Values
         #expect(PhotoName.make(template: nil, input: "a/IMG_1.JPG", fields: fields) == "IMG_1.JPG")
     }
 
+    @Test("shell characters in field values become _ in a name; the template's own text stays")
+    func shellCharacters() throws {
+        let fields = Fields(user: "x$(touch PWNED);`id`|a&b<c>'d\"e*?[f]{g}!h")
+        #expect(PhotoName.make(template: try TextTemplate("{user} (draft)"), input: "a/IMG_1.JPG", fields: fields)
+                == "x__touch PWNED___id__a_b_c__d_e___f__g__h (draft).jpg")
+    }
+
     @Test("shot names: capture time and a number that keeps counting up in the folder")
     func shots() throws {
         #expect(PhotoName.shot(time: try #require(Timestamp(iso8601: "2026-11-29T14:22:33+08:00")), number: 7) == "20261129-142233-0007.jpg")

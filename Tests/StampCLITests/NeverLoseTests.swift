@@ -170,15 +170,15 @@ import Glibc
         #expect(result.err.first?.contains("\(home)/stampcam/config.json") == true)
     }
 
-    @Test("--exec runs without a shell: a hostile name stays one argument, and $STAMPCAM_PHOTO names the photo")
+    @Test("--exec runs without a shell; in a sh -c script {} is quoted; names keep no shell characters from fields")
     func execInjection() throws {
         let folder = try TestFiles.temporaryFolder("exec")
         let result = try CLI.shell("cd \(folder) && \(CLI.binary) shoot --yes --device test -o photos --name '{user}' "
-            + "--user 'x$(touch PWNED);`touch PWNED2`' --exec 'echo got {}'")
-        #expect(result.code == 0)
+            + "--user 'x$(touch PWNED);`touch PWNED2`' --exec \"sh -c 'echo got {}'\"")
+        #expect(result.code == 0, "\(result.err)")
         #expect(!FileSystem.exists(FilePath(folder + "/PWNED")) && !FileSystem.exists(FilePath(folder + "/PWNED2")))
         // The share command runs beside the next photo: its line may come before or after the path.
-        #expect(result.out.sorted() == ["got photos/x$(touch PWNED);`touch PWNED2`.jpg", "photos/x$(touch PWNED);`touch PWNED2`.jpg"])
+        #expect(result.out.sorted() == ["got photos/x__touch PWNED___touch PWNED2_.jpg", "photos/x__touch PWNED___touch PWNED2_.jpg"])
         let environment = try CLI.shell("\(CLI.binary) shoot --yes --device test -o \(folder)/env --exec 'printenv STAMPCAM_PHOTO'")
         #expect(environment.out.count == 2 && environment.out[0] == environment.out[1])
     }

@@ -82,6 +82,10 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             // The first call: the request line and headers are here, the body is not yet.
             let pending = Pending()
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let ambiguity = Self.ambiguity(headerNames(connection)) {
+                pending.refused = true
+                return queue(.json(status: 400, error: ambiguity), on: connection)  // answered at once: the body is not read
+            }
             if let length = header(connection, "Content-Length").flatMap({ Int($0) }), length > limits.bodyBytes {
                 pending.refused = true
                 return queue(tooLarge(), on: connection)  // answered at once: the body is not read
@@ -118,6 +122,20 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         guard let context, let stored = context.pointee else { return }
         Unmanaged<Pending>.fromOpaque(stored).release()
         context.pointee = nil
+    }
+
+    /// Why a request with these header names (lowercase) could be read two ways, or nil: where its
+    /// body ends (two Content-Lengths, or one beside Transfer-Encoding) or which site it is for (two
+    /// Hosts). A proxy in front may have read it the other way, so it is refused (request smuggling).
+    static func ambiguity(_ names: [String]) -> String? {
+        let lengths = names.filter { $0 == "content-length" }.count
+        if lengths > 1 { return "the request has \(lengths) Content-Length headers; send one" }
+        if lengths == 1 && names.contains("transfer-encoding") {
+            return "the request has both Content-Length and Transfer-Encoding; send one"
+        }
+        let hosts = names.filter { $0 == "host" }.count
+        if hosts > 1 { return "the request has \(hosts) Host headers; send one" }
+        return nil
     }
 
     private func tooLarge() -> HTTPResponse {
@@ -188,6 +206,20 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         }, context)
         guard lowercased else { return collected.values }
         return Dictionary(collected.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The name of every header the request has, lowercase, repeated ones as often as they came.
+    private func headerNames(_ connection: OpaquePointer) -> [String] {
+        final class Collected { var names: [String] = [] }
+        let collected = Collected()
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        _ = web.MHD_get_connection_values(connection, sc_mhd_headers, { context, _, key, _ in
+            guard let context, let key else { return sc_mhd_yes }
+            let name = PathEncoding.decode(UnsafeRawBufferPointer(start: key, count: strlen(key)))
+            Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().names.append(name.lowercased())
+            return sc_mhd_yes
+        }, context)
+        return collected.names
     }
 
     private func peerAddress(_ connection: OpaquePointer) -> String {

@@ -43,7 +43,8 @@ const struct sc_web *sc_web_load(const char **reason) {
 
 struct MHD_Daemon *sc_mhd_start(const struct sockaddr *address, int ipv6, struct sc_mhd_limits limits,
                                 MHD_AccessHandlerCallback handler, void *handler_context,
-                                MHD_RequestCompletedCallback completed, void *completed_context) {
+                                MHD_RequestCompletedCallback completed, void *completed_context,
+                                MHD_NotifyConnectionCallback notify, void *notify_context) {
     unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
     uint16_t port = ipv6 ? ntohs(((const struct sockaddr_in6 *)address)->sin6_port)
@@ -56,7 +57,13 @@ struct MHD_Daemon *sc_mhd_start(const struct sockaddr *address, int ipv6, struct
                         MHD_OPTION_CONNECTION_TIMEOUT, limits.timeout_seconds,
                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.memory_per_connection,
                         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
                         MHD_OPTION_END);
+}
+
+int sc_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 uint16_t sc_mhd_port(struct MHD_Daemon *daemon) {

@@ -168,7 +168,8 @@ public final class Catalog: Sendable {
 
     /// Logs one photo. A row with the same path and SHA-256 is the same photo: it is kept, unless
     /// it was only rebuilt from the photo's XMP and this one was logged by the command that wrote
-    /// it. Returns whether the catalog changed.
+    /// it, or it lacks the kept original this one names (a save finished once the disk had room).
+    /// Returns whether the catalog changed.
     @discardableResult
     public func add(_ entry: CatalogEntry) throws(CatalogError) -> Bool {
         try connection.withLock { (connection) throws(CatalogError) -> Bool in
@@ -201,7 +202,8 @@ public final class Catalog: Sendable {
         let statement = try connection.database.prepare("""
             INSERT INTO photos (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
             ON CONFLICT (path, sha256) DO UPDATE SET \(updates)
-            WHERE photos.command = 'rebuild' AND excluded.command <> 'rebuild'
+            WHERE (photos.command = 'rebuild' AND excluded.command <> 'rebuild')
+               OR (photos.original_path IS NULL AND excluded.original_path IS NOT NULL AND excluded.command <> 'rebuild')
             """, action: "write")
         connection.insert = statement
         return statement

@@ -117,6 +117,10 @@ public enum AtomicFile {
         if replace, let identity = FileIdentity(path: FilePath(path)), protected.contains(identity) {
             throw .wouldReplaceInput(path: path)
         }
+        // A rename would put a file in the place of a device, a FIFO, a link or a folder: never.
+        if replace, let existing = FileStatus(linkAt: FilePath(path)), !existing.isRegular {
+            throw .cannotCreate(path: path, reason: "it is \(existing.kind), not a regular file, and stampcam replaces only files")
+        }
         do {
             if replace {
                 try FileSystem.rename(FilePath(temp), to: FilePath(path))

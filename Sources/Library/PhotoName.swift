@@ -7,7 +7,8 @@ import Values
 /// file name inside the target folder. Names are byte-exact (see `PathEncoding`).
 public enum PhotoName {
     /// The input's file name, or `template` rendered with `fields` plus `{basename}` (the input name
-    /// without its extension), made safe.
+    /// without its extension), made safe. The values are the user's (or a browser's): shell
+    /// characters in them become `_`, so a name never carries a command into a script that uses it.
     public static func make(template: TextTemplate?, input: String, fields: Fields) -> String {
         let fileName = lastComponent(input)
         // The output is a JPEG: a HEIC or PNG input keeps its name with .jpg in place of its extension.
@@ -18,7 +19,17 @@ public enum PhotoName {
         var fields = fields
         let basename = stem(fileName)
         fields.extra["basename"] = basename
-        return sanitised(template.render(fields) { $0 } ?? "", fallback: basename)
+        return sanitised(template.render(fields, escape: shellSafe) ?? "", fallback: basename)
+    }
+
+    /// Characters by which a name pasted into a shell script runs a command or leaves its quotes
+    /// (`$( )`, backticks, `;`, `|`, `&`, redirections, quotes, backslashes). Parentheses, globs
+    /// and braces alone run nothing, and `IMG (1).jpg` keeps its name.
+    static let shellCharacters = Set("$`;|&<>'\"\\")
+
+    /// `value` with each shell character replaced by `_`.
+    static func shellSafe(_ value: String) -> String {
+        String(value.map { shellCharacters.contains($0) ? "_" : $0 })
     }
 
     /// `20261129-142233-0001.jpg` for a photo taken at `time`.

@@ -83,6 +83,15 @@ public enum FileSystem {
         return bytes
     }
 
+    /// Writes `bytes` into the existing file `path` (a FIFO, a device), never creating one.
+    public static func writeInto(_ path: FilePath, _ bytes: [UInt8]) throws(Errno) {
+        let fd = try Errno.retrying { () throws(Errno) in
+            try Errno.check(path.withCString { Glibc.open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) })
+        }
+        defer { close(fd) }
+        try writeAll(fd, bytes)
+    }
+
     /// Writes all of `bytes` to `fd`.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
         let failure: Errno? = bytes.withUnsafeBytes { buffer in

@@ -202,32 +202,91 @@ public final class PhotoWriter {
             throw WriteError(cause: error, saved: [])
         }
         claim.release()
-        var written = WrittenPhoto(path: path)
-        written.stampNotes = notes
-        written.warnings = dropped
+        return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: record,
+                                        kept: kept, original: original, style: style, fields: fields, source: source,
+                                        notes: notes, dropped: dropped))
+    }
+
+    /// A stamped photo on disk whose original or sidecar could not be written (a full disk): what
+    /// `finish` needs to write them later under the names the photo's record gives.
+    public struct UnfinishedPhoto: Sendable {
+        /// The stamped photo.
+        public let path: String
+        fileprivate let folder: String
+        fileprivate let name: String
+        fileprivate let bytes: [UInt8]
+        fileprivate let record: StampRecord
+        fileprivate let kept: KeptOriginal
+        fileprivate var original: Original
+        fileprivate let style: Template
+        fileprivate let fields: Fields
+        fileprivate let source: String?
+        fileprivate let notes: [String]
+        fileprivate let dropped: [String]
+        /// The original, once written.
+        fileprivate var originalPath: String?
+
+        /// Whether the photo was stamped in `style` with `fields` (else a retry is a new photo).
+        public func matches(style: Template, fields: Fields) -> Bool {
+            self.style == style && self.fields == fields
+        }
+    }
+
+    /// Writes what `write` could not (the original, the sidecar) for a photo it left on disk, and
+    /// logs the photo with them. The photo must still be the one written (its digest): a file
+    /// changed or replaced since is not finished as if it were ours.
+    public func finish(_ unfinished: UnfinishedPhoto) throws(WriteError) -> WrittenPhoto {
+        let onDisk = try? FileSystem.read(FilePath(unfinished.path), limit: unfinished.bytes.count + 1)
+        guard let onDisk, FileDigest.sha256(onDisk) == FileDigest.sha256(unfinished.bytes) else {
+            throw WriteError(cause: .file(.cannotCreate(path: unfinished.path,
+                                                        reason: "the photo saved before has been changed or removed since; take it again")),
+                             saved: [])
+        }
+        return try keep(unfinished)
+    }
+
+    /// Writes the original (unless written already) and the sidecar of a photo on disk, then logs
+    /// it. On failure the photo is logged without the original and the error says how to go on.
+    private func keep(_ photo: UnfinishedPhoto) throws(WriteError) -> WrittenPhoto {
+        var photo = photo
+        let original = photo.original, kept = photo.kept
+        let folder = photo.folder
+        var written = WrittenPhoto(path: photo.path)
+        written.stampNotes = photo.notes
+        written.warnings = photo.dropped
         do throws(FileError) {
-            if original.keptAs == nil {
-                written.original = try AtomicFile.write(original.jpeg, directory: claim.folder, name: kept.name,
-                                                        protected: settings.protected)
+            if original.keptAs != nil {
+                written.original = folder + "/" + kept.name
+            } else if let saved = photo.originalPath {
+                written.original = saved
             } else {
-                written.original = claim.folder + "/" + kept.name
+                written.original = try AtomicFile.write(original.jpeg, directory: folder, name: kept.name,
+                                                        protected: settings.protected)
+                photo.originalPath = written.original
+                // Kept in memory only until it is on disk.
+                photo.original.jpeg = []
             }
-            let sidecar = Sidecar(photo: path, original: kept.name, originalSHA256: kept.sha256, template: style, fields: fields,
-                                  capture: original.capture, version: settings.version)
+            let stem = PhotoName.stem(photo.name)
+            let sidecar = Sidecar(photo: photo.path, original: kept.name, originalSHA256: kept.sha256, template: photo.style,
+                                  fields: photo.fields, capture: original.capture, version: settings.version)
             let json: [UInt8]
-            do { json = try sidecar.json() } catch { throw FileError.io(path: claim.folder + "/" + stem + ".json", reason: "\(error)") }
-            written.sidecar = try AtomicFile.write(json, directory: claim.folder, name: stem + ".json",
+            do { json = try sidecar.json() } catch { throw FileError.io(path: folder + "/" + stem + ".json", reason: "\(error)") }
+            written.sidecar = try AtomicFile.write(json, directory: folder, name: stem + ".json",
                                                    overwrite: settings.replace, protected: settings.protected)
         } catch {
-            let savedOriginal = original.keptAs == nil ? written.original : nil
-            // The photo is on disk: it is logged, without the original that was not kept.
-            var unkept = record
-            unkept.original = nil
-            unkept.originalSHA256 = nil
-            _ = log(path: path, bytes: bytes, record: unkept, source: source)
-            throw WriteError(cause: .file(error), saved: [path] + [savedOriginal].compactMap { $0 })
+            // The photo is on disk: it is logged, without an original that was not kept.
+            var unkept = photo.record
+            if original.keptAs == nil && photo.originalPath == nil {
+                unkept.original = nil
+                unkept.originalSHA256 = nil
+            }
+            _ = log(path: photo.path, bytes: photo.bytes, record: unkept, source: photo.source)
+            let savedOriginal = original.keptAs == nil ? photo.originalPath : nil
+            throw WriteError(cause: .file(error), saved: [photo.path] + [savedOriginal].compactMap { $0 }, unfinished: photo)
         }
-        if let problem = log(path: path, bytes: bytes, record: record, source: source) { written.warnings.append(problem) }
+        if let problem = log(path: photo.path, bytes: photo.bytes, record: photo.record, source: photo.source) {
+            written.warnings.append(problem)
+        }
         return written
     }
 
@@ -306,6 +365,8 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
     public let cause: Cause
     /// The files that were written before the failure (the stamped photo when its original failed).
     public let saved: [String]
+    /// A stamped photo saved without its original or sidecar: `PhotoWriter.finish` writes them.
+    public var unfinished: PhotoWriter.UnfinishedPhoto? = nil
 
     public var description: String {
         guard !saved.isEmpty else { return cause.description + " (nothing was saved)" }

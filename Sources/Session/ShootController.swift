@@ -107,6 +107,9 @@ public final class ShootController: Sendable {
         var name: String
         var claim: NameClaim?
         var saved = false
+        /// Saved stamped by a try that could not write its original or sidecar (a full disk): the
+        /// next "use" in the same style finishes it instead of saving another copy.
+        var unfinished: PhotoWriter.UnfinishedPhoto?
     }
 
     private enum Command: Sendable {
@@ -629,6 +632,10 @@ public final class ShootController: Sendable {
     private func save(_ id: ShotID, style: Int, writer: PhotoWriter) {
         guard var shot = state.withLock({ $0.shots[id] }) else { return }
         do {
+            if let unfinished = shot.unfinished, unfinished.matches(style: settings.styles[style], fields: shot.fields) {
+                saved(id, try writer.finish(unfinished))
+                return
+            }
             let claim: NameClaim
             if let held = shot.claim, !held.isReleased {
                 claim = held
@@ -658,21 +665,35 @@ public final class ShootController: Sendable {
             }
             let written = try writer.write(shot.still.photo, style: settings.styles[style], fields: shot.fields,
                                            to: claim, original: original)
-            let next = PhotoName.nextShotNumber(in: settings.folder)
-            // Shared on a thread of its own: a slow upload holds up neither the viewfinder nor the next save.
-            let share = settings.writer.exec != nil
-            state.withLock { s in
-                s.nextNumber = max(s.nextNumber, next)
-                s.shots[id]?.saved = true
-                s.saved.append(written)
-                for note in written.stampNotes where s.notesTold.insert(note).inserted { s.notice(note, warning: true) }
-                s.publish { $0.lastSaved = written }
-                if share { s.shares.append(written) }
-            }
-            handle(.saved(id, path: written.path))
+            saved(id, written)
         } catch {
+            if let unfinished = (error as? WriteError)?.unfinished {
+                // On disk and logged: counted as saved, and finished by the next try.
+                state.withLock { s in
+                    s.shots[id]?.unfinished = unfinished
+                    s.saved.removeAll { $0.path == unfinished.path }
+                    s.saved.append(WrittenPhoto(path: unfinished.path))
+                }
+            }
             failed(id, error)
         }
+    }
+
+    private func saved(_ id: ShotID, _ written: WrittenPhoto) {
+        let next = PhotoName.nextShotNumber(in: settings.folder)
+        // Shared on a thread of its own: a slow upload holds up neither the viewfinder nor the next save.
+        let share = settings.writer.exec != nil
+        state.withLock { s in
+            s.nextNumber = max(s.nextNumber, next)
+            s.shots[id]?.saved = true
+            s.shots[id]?.unfinished = nil
+            s.saved.removeAll { $0.path == written.path }
+            s.saved.append(written)
+            for note in written.stampNotes where s.notesTold.insert(note).inserted { s.notice(note, warning: true) }
+            s.publish { $0.lastSaved = written }
+            if share { s.shares.append(written) }
+        }
+        handle(.saved(id, path: written.path))
     }
 
     private func failed(_ id: ShotID, _ error: any Error) {

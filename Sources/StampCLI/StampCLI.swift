@@ -26,6 +26,14 @@ public enum StampCLI {
     /// is where the configuration, the user's templates and the Pictures folder are looked up.
     public static func run(_ arguments: [String], console: Console = .standard,
                            environment: [String: String]) -> Int32 {
+        let code = runCommand(arguments, console: console, environment: environment)
+        // Results lost on the way out (a full disk, a closed pipe) are a failed command, whatever it did.
+        guard let lost = console.finishOut() else { return code }
+        console.err("stampcam: standard output: write failed: \(lost.reason) (the output is incomplete)")
+        return code == ExitCode.success.rawValue ? ExitCode.ioError.rawValue : code
+    }
+
+    private static func runCommand(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
         guard let name = arguments.first else {
             // Line by line: a message line shows a newline inside it as `\x0A`.
             for line in overview.split(separator: "\n", omittingEmptySubsequences: false) { console.err(String(line)) }

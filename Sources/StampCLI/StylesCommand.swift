@@ -66,13 +66,9 @@ enum StylesCommand: Command {
             throw Failure("out of memory for the contact sheet", code: .unavailable)
         }
         let target = try options.value(output) ?? "styles.jpg"
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        try OutputFolder.prepare(folder, mark: false)
         // The same rules as every write: never over an input (also with --overwrite), never over an
-        // existing file unless asked (styles-1.jpg instead).
-        context.console.out(try AtomicFile.write(try contactSheet.jpeg(quality: 88), directory: folder, name: name,
+        // existing file unless asked (styles-1.jpg instead), into a FIFO or device but never over one.
+        context.console.out(try OutputFile.write(try contactSheet.jpeg(quality: 88), to: target,
                                                  overwrite: options.flag(overwrite), protected: protected))
         return .success
     }

@@ -4,9 +4,13 @@ struct HTTPLimits: Sendable {
     var threads = 2
     /// Connections at once, in all and from one address.
     var connections = 64
-    var connectionsPerAddress = 32
+    /// A quarter of them: one address (one client, or a flood from it) never takes them all.
+    var connectionsPerAddress = 16
     /// A connection that sends or takes nothing for this long is closed (slow or vanished peers).
     var idleSeconds = 30
+    /// A request's head and body must arrive whole within this, however steadily they trickle in
+    /// (a slow client holds a connection no longer).
+    var requestSeconds = 10
     /// Request line and headers must fit in this (a larger request gets 431 from libmicrohttpd).
     var headerBytes = 32 * 1024
     /// A request body larger than this gets 413 without being read.

@@ -149,6 +149,27 @@ import Values
         #expect(try catalog.count() == 2)
     }
 
+    @Test("a photo logged without its original (a full disk) gets it when the save is finished; never the other way round")
+    func originalFinished() throws {
+        let catalog = try Catalog(path: try Self.folder() + "/c.sqlite")
+        var photo = CatalogEntry(path: "/p/a.jpg", size: 5, sha256: Self.digest(5), command: .shoot)
+        #expect(try catalog.add(photo))
+        var finished = photo
+        finished.originalPath = "/p/a.original.jpg"
+        finished.originalSHA256 = Self.digest(7)
+        #expect(try catalog.add(finished))
+        #expect(try !catalog.add(photo))
+        var rebuilt = finished
+        rebuilt.command = .rebuild
+        photo.path = "/p/b.jpg"
+        rebuilt.path = "/p/b.jpg"
+        #expect(try catalog.add(photo))
+        #expect(try !catalog.add(rebuilt), "a row rebuilt from XMP never takes the place of the command's own")
+        let rows = try catalog.entries().entries.sorted { $0.path < $1.path }
+        #expect(rows.map(\.originalPath) == ["/p/a.original.jpg", nil])
+        #expect(rows.map(\.command) == [.shoot, .shoot])
+    }
+
     /// Photos around the world at known times.
     static let crafted: [CatalogEntry] = [
         CatalogEntry(path: "/s/eiffel.jpg", size: 1, sha256: digest(11), command: .shoot, time: Timestamp(iso8601: "2026-11-23T09:00:00+01:00"),

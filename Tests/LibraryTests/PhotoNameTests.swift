@@ -34,6 +34,14 @@ import Values
         #expect(PhotoName.make(template: nil, input: "a/IMG_1.JPG", fields: fields) == "IMG_1.JPG")
     }
 
+    @Test("characters that let a shell run a command become _ in a name made from values; the template's own text stays")
+    func shellCharacters() throws {
+        let fields = Fields(user: "x$(touch PWNED);`id`|a&b<c>'d\"e*?[f]{g}!h")
+        #expect(PhotoName.make(template: try TextTemplate("{user} (draft)"), input: "a/IMG_1.JPG", fields: fields)
+                == "x_(touch PWNED)__id__a_b_c__d_e*?[f]{g}!h (draft).jpg")
+        #expect(PhotoName.make(template: try TextTemplate("{basename}-x"), input: "a/IMG (1).jpg", fields: Fields()) == "IMG (1)-x.jpg")
+    }
+
     @Test("shot names: capture time and a number that keeps counting up in the folder")
     func shots() throws {
         #expect(PhotoName.shot(time: try #require(Timestamp(iso8601: "2026-11-29T14:22:33+08:00")), number: 7) == "20261129-142233-0007.jpg")

@@ -102,6 +102,27 @@ import Values
         #expect(csv.out.joined().contains(",2021-06-14T09:41:27,EXIF,2021-06-14T01:41:27Z,yes,"), "\(csv.out)")
     }
 
+    @Test("results written into a full disk: exit 74 with one line saying so", arguments: [
+        ["log"], ["log", "--json"], ["export", "--geojson", "-o", "-"], ["export", "--csv", "-o", "-"],
+    ])
+    func fullOutput(arguments: [String]) throws {
+        let (catalog, _) = try Self.crafted()
+        let result = try CLI.shell("\(CLI.binary) \(arguments.joined(separator: " ")) --catalog \(catalog) > /dev/full")
+        #expect(result.code == 74)
+        #expect(result.err.last == "stampcam: standard output: write failed: no space left on the device (the output is incomplete)",
+                "\(result.err)")
+    }
+
+    @Test("apply --json into a full disk: the photo is saved, exit 74 saying the output was lost")
+    func applyFullOutput() throws {
+        let input = try Fixtures.site.write(to: try TestFiles.temporaryFolder("in"))
+        let out = try TestFiles.temporaryFolder("out")
+        let result = try CLI.shell("\(CLI.binary) apply --json \(CLI.quoted(input)) -o \(out) > /dev/full")
+        #expect(result.code == 74)
+        #expect(result.err.last == "stampcam: standard output: write failed: no space left on the device (the output is incomplete)")
+        #expect(TestFiles.files(in: out) == ["site.jpg"])
+    }
+
     @Test("log --since and --until take days, today, yesterday and weekday names in the local zone")
     func dayWords() throws {
         let base = try TestFiles.temporaryFolder("days")

@@ -39,6 +39,52 @@ import Glibc
         #expect(try TestFiles.bytes(input) == Self.photo)
     }
 
+    @Test("-o FIFO --overwrite (export, report, styles --sheet): written into, still a FIFO")
+    func overwriteFIFO() throws {
+        let (catalog, out) = try LogCommandTests.crafted()
+        let folder = try TestFiles.temporaryFolder("fifo-out")
+        for (name, command) in [("export.csv", "export --csv --catalog \(catalog)"), ("report.pdf", "report --catalog \(catalog)"),
+                                ("sheet.jpg", "styles --sheet \(out)/eiffel.jpg")] {
+            let fifo = folder + "/" + name
+            #expect(mkfifo(fifo, 0o644) == 0)
+            // The reader opens the FIFO by itself; stampcam's open waits for it.
+            let result = try CLI.shell("cat \(fifo) > \(fifo).got & \(CLI.binary) \(command) -o \(fifo) --overwrite; code=$?; wait; exit $code")
+            #expect(result.code == 0, "\(name): \(result.err)")
+            #expect(FileStatus(linkAt: FilePath(fifo))?.kind == .fifo, "\(name)")
+            #expect(try TestFiles.bytes(fifo + ".got").count > 100, "\(name)")
+        }
+    }
+
+    @Test("-o DEVICE --overwrite, or a link to one: never replaced by a file (written into, or refused for a photo)")
+    func overwriteDevice() throws {
+        guard getuid() == 0 else {
+            print("skipped: making a device node (mknod) needs root")
+            return
+        }
+        let (catalog, out) = try LogCommandTests.crafted()
+        let folder = try TestFiles.temporaryFolder("device-out")
+        let device = folder + "/null"
+        #expect(try CLI.shell("mknod \(device) c 1 3 && mknod \(folder)/dev.jpg c 1 3").code == 0)  // copies of /dev/null
+        #expect(symlink(device, folder + "/link.pdf") == 0 && symlink(device, folder + "/link.jpg") == 0)
+        for (target, command) in [(device, ["export", "--csv", "--catalog", catalog]), (folder + "/link.pdf", ["report", "--catalog", catalog]),
+                                  (device, ["styles", "--sheet", out + "/eiffel.jpg"])] {
+            let result = CLI.run(command + ["-o", target, "--overwrite"])
+            #expect(result.code == 0, "\(command): \(result.err)")
+        }
+        let input = try Fixtures.site.write(to: try TestFiles.temporaryFolder("in"))
+        for target in [folder + "/link.jpg", folder + "/dev.jpg"] {
+            let photo = CLI.run(["apply", input, "-o", target, "--overwrite"])
+            #expect(photo.code == 73)
+            let kind = target.hasSuffix("link.jpg") ? "a symbolic link" : "a character device"
+            #expect(photo.err.first == "stampcam: \(target): cannot create: it is \(kind), not a regular file, and stampcam replaces only files")
+        }
+        #expect(FileStatus(linkAt: FilePath(device))?.kind == .characterDevice)
+        #expect(FileStatus(linkAt: FilePath(folder + "/dev.jpg"))?.kind == .characterDevice)
+        #expect(FileStatus(linkAt: FilePath(folder + "/link.pdf"))?.kind == .symbolicLink)
+        #expect(FileStatus(linkAt: FilePath(folder + "/link.jpg"))?.kind == .symbolicLink)
+        #expect(TestFiles.files(in: folder).sorted() == ["dev.jpg", "link.jpg", "link.pdf", "null"])
+    }
+
     @Test("two inputs with the same name: both stamped, numbered in input order, every run (also with --overwrite)")
     func sameNames() throws {
         let root = try TestFiles.temporaryFolder("same")
@@ -170,15 +216,15 @@ import Glibc
         #expect(result.err.first?.contains("\(home)/stampcam/config.json") == true)
     }
 
-    @Test("--exec runs without a shell: a hostile name stays one argument, and $STAMPCAM_PHOTO names the photo")
+    @Test("--exec runs without a shell; in a sh -c script {} is quoted; names keep no shell characters from fields")
     func execInjection() throws {
         let folder = try TestFiles.temporaryFolder("exec")
         let result = try CLI.shell("cd \(folder) && \(CLI.binary) shoot --yes --device test -o photos --name '{user}' "
-            + "--user 'x$(touch PWNED);`touch PWNED2`' --exec 'echo got {}'")
-        #expect(result.code == 0)
+            + "--user 'x$(touch PWNED);`touch PWNED2`' --exec \"sh -c 'echo got {}'\"")
+        #expect(result.code == 0, "\(result.err)")
         #expect(!FileSystem.exists(FilePath(folder + "/PWNED")) && !FileSystem.exists(FilePath(folder + "/PWNED2")))
         // The share command runs beside the next photo: its line may come before or after the path.
-        #expect(result.out.sorted() == ["got photos/x$(touch PWNED);`touch PWNED2`.jpg", "photos/x$(touch PWNED);`touch PWNED2`.jpg"])
+        #expect(result.out.sorted() == ["got photos/x_(touch PWNED)__touch PWNED2_.jpg", "photos/x_(touch PWNED)__touch PWNED2_.jpg"])
         let environment = try CLI.shell("\(CLI.binary) shoot --yes --device test -o \(folder)/env --exec 'printenv STAMPCAM_PHOTO'")
         #expect(environment.out.count == 2 && environment.out[0] == environment.out[1])
     }

@@ -95,6 +95,16 @@ def main(binary):
         check(status(reply) in (413, 431) or reply == b"", "100 KB of headers: refused (%s)" % status(reply))
         reply = exchange(port, b"\xff\xfe\xfd GARBAGE\r\n\r\n")
         check(status(reply) in (400, None), "garbage instead of a request line: 400 or closed (%s)" % status(reply))
+        # Requests a proxy in front could read another way (request smuggling): 400, the body unread.
+        smuggled = b"GET /api/state HTTP/1.1\r\n" + host + b"Content-Length: 0\r\nContent-Length: 30\r\n\r\n"
+        reply = exchange(port, smuggled + b"GET /api/state HTTP/1.1\r\n" + host + b"\r\n")
+        check(status(reply) == 400 and b"2 Content-Length headers" in reply, "two Content-Lengths: 400 (%s)" % reply[:200])
+        reply = post(b"/api/style", b'{"style": "minimal"}', extra=b"Transfer-Encoding: chunked\r\n")
+        check(status(reply) == 400 and b"both Content-Length and Transfer-Encoding" in reply,
+              "Content-Length with chunked: 400 (%s)" % reply[:200])
+        # A proxy may route by the first Host; the server must not answer by the last.
+        reply = exchange(port, b"GET /api/state HTTP/1.1\r\nHost: evil.example\r\n" + host + b"Connection: close\r\n\r\n")
+        check(status(reply) == 400 and b"2 Host headers" in reply, "two Host headers: 400 (%s)" % reply[:200])
         # A slow client holds its connection, and only that: another request is answered while the
         # slow one is still open and unanswered (not after the server gave up on it).
         slow = socket.create_connection(("127.0.0.1", port))

@@ -15,9 +15,9 @@ from stamptest import FAILSAFE, isolated_env, require as check, wait_until  # no
 
 
 class Server:
-    def __init__(self, binary, *args, listen="127.0.0.1:0", keep_original=True):
+    def __init__(self, binary, *args, listen="127.0.0.1:0", keep_original=True, photos=None):
         self.folder = tempfile.mkdtemp(prefix="stampcam-web-")
-        self.photos = os.path.join(self.folder, "photos")
+        self.photos = photos or os.path.join(self.folder, "photos")
         home = os.path.join(self.folder, "home")
         os.makedirs(home)
         env = isolated_env(home)

@@ -39,6 +39,7 @@ static const enum MHD_ValueKind sc_mhd_headers = MHD_HEADER_KIND;
 static const enum MHD_ValueKind sc_mhd_cookies = MHD_COOKIE_KIND;
 static const enum MHD_ValueKind sc_mhd_query = MHD_GET_ARGUMENT_KIND;
 static const enum MHD_ResponseMemoryMode sc_mhd_copy = MHD_RESPMEM_MUST_COPY;
+static const enum MHD_ConnectionNotificationCode sc_mhd_connection_started = MHD_CONNECTION_NOTIFY_STARTED;
 
 /// The limits a daemon runs with.
 struct sc_mhd_limits {
@@ -52,11 +53,15 @@ struct sc_mhd_limits {
 // The functions below need a table `sc_web_load` has returned (a daemon exists only after that).
 
 /// Starts a daemon with its own polling threads (epoll where there is one), suspend/resume for
-/// streams, listening on `address` (IPv4 or IPv6, port included). Returns NULL (errno set where the
-/// system said why) when it cannot.
+/// streams, listening on `address` (IPv4 or IPv6, port included); `notify` hears of each connection
+/// opened and closed. Returns NULL (errno set where the system said why) when it cannot.
 struct MHD_Daemon * _Nullable sc_mhd_start(const struct sockaddr * _Nonnull address, int ipv6, struct sc_mhd_limits limits,
                                            MHD_AccessHandlerCallback _Nonnull handler, void * _Nullable handler_context,
-                                           MHD_RequestCompletedCallback _Nonnull completed, void * _Nullable completed_context);
+                                           MHD_RequestCompletedCallback _Nonnull completed, void * _Nullable completed_context,
+                                           MHD_NotifyConnectionCallback _Nonnull notify, void * _Nullable notify_context);
+
+/// A connection's socket; -1 when unknown.
+int sc_mhd_connection_socket(struct MHD_Connection * _Nonnull connection);
 
 /// The port a daemon listens on (the one the system chose for port 0); 0 when unknown.
 uint16_t sc_mhd_port(struct MHD_Daemon * _Nonnull daemon);

@@ -11,8 +11,9 @@ import Glibc
 /// into an `HTTPRequest` value, asks `handler` for the answer and hands that to libmicrohttpd.
 /// Request bodies are collected up to `limits.bodyBytes`: a larger one announced in
 /// Content-Length gets 413 before it is read; a chunked one that grows past it has its connection
-/// closed. `stop()` (or deinit) ends every connection; no connection may be parked in a
-/// `StreamGate` then (`LiveHub.close` wakes them all and lets none park again).
+/// closed, and so has a request that has not arrived whole within `limits.requestSeconds`
+/// (`RequestDeadlines`). `stop()` (or deinit) ends every connection; no connection may be parked
+/// in a `StreamGate` then (`LiveHub.close` wakes them all and lets none park again).
 final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, the library table never; the handle is behind a lock
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -20,6 +21,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     private let limits: HTTPLimits
     private let web: sc_web
     private let daemon: Mutex<Handle?>
+    private let deadlines: RequestDeadlines
     /// The port the daemon listens on (the one the system chose for port 0). Set once, in init.
     private(set) var port = 0
 
@@ -31,6 +33,9 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         self.limits = limits
         daemon = Mutex(nil)
         do { web = try WebLibraries.load() } catch { throw .libraryMissing(error) }
+        do { deadlines = try RequestDeadlines(seconds: Double(limits.requestSeconds)) } catch {
+            throw .cannotListen(address: address.description, reason: error.description)
+        }
         let cLimits = sc_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
                                     connections_per_ip: UInt32(limits.connectionsPerAddress),
                                     timeout_seconds: UInt32(limits.idleSeconds),
@@ -38,9 +43,11 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         let context = Unmanaged.passUnretained(self).toOpaque()
         errno = 0
         let started: OpaquePointer? = address.withSocketAddress { socketAddress, isIPv6 in
-            sc_mhd_start(socketAddress, isIPv6 ? 1 : 0, cLimits, accessHandler, context, completedHandler, context)
+            sc_mhd_start(socketAddress, isIPv6 ? 1 : 0, cLimits, accessHandler, context, completedHandler, context,
+                         connectionHandler, context)
         }
         guard let started else {
+            deadlines.stop()
             let code = errno
             let reason: String
             switch code {
@@ -65,6 +72,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             return current
         }) else { return }
         web.MHD_stop_daemon(handle.pointer)
+        deadlines.stop()
     }
 
     // MARK: requests
@@ -82,6 +90,10 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             // The first call: the request line and headers are here, the body is not yet.
             let pending = Pending()
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let ambiguity = Self.ambiguity(headerNames(connection)) {
+                pending.refused = true
+                return queue(.json(status: 400, error: ambiguity), on: connection)  // answered at once: the body is not read
+            }
             if let length = header(connection, "Content-Length").flatMap({ Int($0) }), length > limits.bodyBytes {
                 pending.refused = true
                 return queue(tooLarge(), on: connection)  // answered at once: the body is not read
@@ -102,6 +114,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             return sc_mhd_yes
         }
         if pending.refused { return sc_mhd_yes }  // already answered
+        // The request is whole: however long the answer takes to make, the connection is not cut.
+        deadlines.answering(connection)
         let request = HTTPRequest(
             method: method.map(Self.text) ?? "",
             path: url.map(Self.text) ?? "/",
@@ -114,10 +128,34 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         return queue(handler(request), on: connection)
     }
 
-    fileprivate func completed(_ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+    fileprivate func completed(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        if let connection { deadlines.answered(connection) }
         guard let context, let stored = context.pointee else { return }
         Unmanaged<Pending>.fromOpaque(stored).release()
         context.pointee = nil
+    }
+
+    /// A connection opened or closed: its request deadline starts or ends.
+    fileprivate func connection(_ connection: OpaquePointer, opened: Bool) {
+        if opened {
+            deadlines.opened(connection, socket: sc_mhd_connection_socket(connection))
+        } else {
+            deadlines.closed(connection)
+        }
+    }
+
+    /// Why a request with these header names (lowercase) could be read two ways, or nil: where its
+    /// body ends (two Content-Lengths, or one beside Transfer-Encoding) or which site it is for (two
+    /// Hosts). A proxy in front may have read it the other way, so it is refused (request smuggling).
+    static func ambiguity(_ names: [String]) -> String? {
+        let lengths = names.filter { $0 == "content-length" }.count
+        if lengths > 1 { return "the request has \(lengths) Content-Length headers; send one" }
+        if lengths == 1 && names.contains("transfer-encoding") {
+            return "the request has both Content-Length and Transfer-Encoding; send one"
+        }
+        let hosts = names.filter { $0 == "host" }.count
+        if hosts > 1 { return "the request has \(hosts) Host headers; send one" }
+        return nil
     }
 
     private func tooLarge() -> HTTPResponse {
@@ -127,6 +165,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     // MARK: answers
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        deadlines.answering(connection)  // also an answer given before the body (413, 400)
         guard let made = makeResponse(response.body, connection: connection) else { return sc_mhd_no }
         defer { web.MHD_destroy_response(made) }
         for (name, value) in response.headers + HTTPResponse.commonHeaders {
@@ -190,6 +229,20 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         return Dictionary(collected.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// The name of every header the request has, lowercase, repeated ones as often as they came.
+    private func headerNames(_ connection: OpaquePointer) -> [String] {
+        final class Collected { var names: [String] = [] }
+        let collected = Collected()
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        _ = web.MHD_get_connection_values(connection, sc_mhd_headers, { context, _, key, _ in
+            guard let context, let key else { return sc_mhd_yes }
+            let name = PathEncoding.decode(UnsafeRawBufferPointer(start: key, count: strlen(key)))
+            Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().names.append(name.lowercased())
+            return sc_mhd_yes
+        }, context)
+        return collected.names
+    }
+
     private func peerAddress(_ connection: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         sc_mhd_client_address(connection, &buffer, buffer.count)
@@ -205,9 +258,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         .access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize, context: context)
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { cls, _, context, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, context, _ in
     guard let cls else { return }
-    Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().completed(context)
+    Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().completed(connection, context)
+}
+
+private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+    guard let cls, let connection else { return }
+    Unmanaged<HTTPDaemon>.fromOpaque(cls).takeUnretainedValue().connection(connection, opened: code == sc_mhd_connection_started)
 }
 
 private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, capacity in

@@ -17,13 +17,16 @@ final class Tally: Sendable {
     private let total: Int
     private let console: Console
     private let display: ApplyCommand.Display
+    /// The photos were read with --salvage: failures do not advise it.
+    private let salvaging: Bool
     private let started = WallClock.monotonic()
     private let counts = Mutex(Counts())
 
-    init(total: Int, console: Console, display: ApplyCommand.Display) {
+    init(total: Int, console: Console, display: ApplyCommand.Display, salvaging: Bool = false) {
         self.total = total
         self.console = console
         self.display = display
+        self.salvaging = salvaging
     }
 
     /// One JSON line: paths shown as text (bytes that are not UTF-8 as `\xNN`).
@@ -49,7 +52,8 @@ final class Tally: Sendable {
             case .skipped:
                 counts.skipped += 1
             case .failed:
-                let error = Failure(outcome.error ?? FileError.cannotRead(path: outcome.input, reason: "unknown"), path: outcome.input)
+                let error = Failure(outcome.error ?? FileError.cannotRead(path: outcome.input, reason: "unknown"), path: outcome.input,
+                                    salvaging: salvaging)
                 failure = error
                 counts.failures.append(error)
                 console.err("stampcam: " + error.message)

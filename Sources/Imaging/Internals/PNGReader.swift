@@ -40,8 +40,11 @@ enum PNGReader {
         defer { sc_png_destroy(reader) }
         var width: UInt32 = 0, height: UInt32 = 0
         sc_png_size(reader, &width, &height)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw .outOfMemory(width: Int(width), height: Int(height))
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
             throw .outOfMemory(width: Int(width), height: Int(height))
         }
         let owner = PNGSurface(surface)

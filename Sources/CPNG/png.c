@@ -18,6 +18,9 @@ struct sc_png {
     char message[SC_PNG_ERROR_LENGTH];
     // libpng names what is wrong in a header in a warning just before its error.
     char warning[SC_PNG_ERROR_LENGTH];
+    // What libpng let pass: the first warning, and how many there were.
+    char firstWarning[SC_PNG_ERROR_LENGTH];
+    int warnings;
 };
 
 static void on_error(png_structp png, png_const_charp message) {
@@ -37,6 +40,7 @@ static void on_error(png_structp png, png_const_charp message) {
 static void on_warning(png_structp png, png_const_charp message) {
     sc_png *reader = png_get_error_ptr(png);
     snprintf(reader->warning, sizeof reader->warning, "%s", message);
+    if (reader->warnings++ == 0) snprintf(reader->firstWarning, sizeof reader->firstWarning, "%s", message);
 }
 
 static void on_read(png_structp png, png_bytep destination, size_t count) {
@@ -156,6 +160,11 @@ int sc_png_decode(sc_png *reader, unsigned char *pixels, size_t stride, int *end
     }
     read_ending(reader, ended, ending);
     return 0;
+}
+
+int sc_png_warnings(const sc_png *reader, const char **first) {
+    *first = reader->firstWarning;
+    return reader->warnings;
 }
 
 const unsigned char *sc_png_exif(const sc_png *reader, size_t *length) {

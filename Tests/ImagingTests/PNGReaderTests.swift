@@ -86,6 +86,17 @@ import TestSupport
         }
     }
 
+    @Test("a damaged chunk the picture does without (an eXIf with a bad CRC) is left out with a warning naming it, never silently")
+    func damagedAncillary() throws {
+        let good = PNGFixture.make(width: 9, height: 7, form: .rgb(bits: 8), color: Self.color)
+        var exif = PNGFixture.chunk("eXIf", Array("MM\0\u{2A}\0\0\0\u{8}\0\0\0\0\0\0".utf8))
+        exif[exif.count - 1] ^= 0xFF
+        let bytes = Array(good[..<33]) + exif + Array(good[33...])
+        let photo = try bytes.withUnsafeBytes { try Photo(png: $0) }
+        #expect(photo.metadata.exif == nil)
+        #expect(photo.metadata.warnings == ["libpng read past a problem: bad CRC in the eXIf chunk (the chunk is damaged)"])
+    }
+
     /// Where the first chunk of `type` starts (its length field).
     static func chunkStart(_ type: String, in png: [UInt8]) -> Int {
         var offset = 8

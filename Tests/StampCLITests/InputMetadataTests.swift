@@ -54,6 +54,7 @@ import Values
         try TestFiles.write(bytes, to: base + "/in/shot.png", creatingFolders: true)
         let result = CLI.run(["apply", base + "/in/shot.png", "-o", base + "/out", "--max-size", "0", "-t", "geo", "--catalog", base + "/c.sqlite"])
         #expect(result.code == 0, "\(result.err)")
+        #expect(!result.err.contains { $0.contains("warning") }, "\(result.err)")
         let out = base + "/out/shot.jpg"
         let stamped = try Photo(jpeg: try TestFiles.bytes(out), options: LoadOptions(maxSize: 0))
         #expect(stamped.width == 320 && stamped.height == 200)

@@ -38,6 +38,10 @@ void sc_png_size(const sc_png *png, uint32_t *width, uint32_t *height);
 /// the pixels are all there: `ended` is 0 and `ending` says what is wrong. Returns 0 on success.
 int sc_png_decode(sc_png *png, unsigned char *pixels, size_t stride, int *ended, sc_png_outcome *ending, sc_png_outcome *outcome);
 
+/// How many warnings libpng gave (damage in a chunk it could do without, which it left out), and
+/// the first one's words (valid until sc_png_destroy).
+int sc_png_warnings(const sc_png *png, const char **first);
+
 /// The eXIf chunk's payload (a TIFF header and its IFDs, no "Exif\0\0"), or length 0. Valid until
 /// sc_png_destroy; chunks after the image data count once sc_png_decode has read them.
 const unsigned char *sc_png_exif(const sc_png *png, size_t *length);

@@ -63,6 +63,13 @@ enum PNGReader {
                 ? "the file ends without its PNG end chunk (IEND) (every pixel was there)"
                 : "damaged after the picture data: \(words(message(ending))) (every pixel was there)")
         }
+        var first: UnsafePointer<CChar>?
+        let count = Int(sc_png_warnings(reader, &first))
+        if count > 0, let first {
+            // Damage in a chunk the picture does without (text, a profile, the EXIF): libpng leaves it out.
+            let more = count == 1 ? "" : " (and \(count - 1) more)"
+            warnings.insert("libpng read past a problem: \(words(String(cString: first)))\(more)", at: 0)
+        }
         return Decoded(surface: owner, exif: exif(reader), iccProfile: icc(reader), warnings: warnings)
     }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct sc_png {
     png_structp png;
@@ -59,7 +60,8 @@ static void fill(const sc_png *reader, sc_png_outcome *outcome) {
         outcome->bytes = reader->length;
         snprintf(outcome->message, sizeof outcome->message, "the data ends early");
     } else {
-        outcome->status = strstr(reader->message, "memory") ? SC_PNG_OUT_OF_MEMORY : SC_PNG_FAILED;
+        // Only an allocation that failed; "insufficient memory to read chunk" is a chunk length gone wrong.
+        outcome->status = strcasecmp(reader->message, "out of memory") == 0 ? SC_PNG_OUT_OF_MEMORY : SC_PNG_FAILED;
         outcome->bytes = 0;
         snprintf(outcome->message, sizeof outcome->message, "%s", reader->message);
     }

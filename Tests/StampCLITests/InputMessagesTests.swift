@@ -44,6 +44,18 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: salvaged.folder + "/out/a.jpg"))
     }
 
+    @Test("report, which has no --salvage, does not advise it for a photo cut short; apply does")
+    func salvageOnlyWhereItExists() throws {
+        let folder = try TestFiles.temporaryFolder("rep")
+        let good = try Fixtures.site.jpeg()
+        try TestFiles.write(Array(good.prefix(good.count / 2)), to: folder + "/half.jpg")
+        let report = CLI.run(["report", folder + "/half.jpg", "-o", folder + "/r.pdf"])
+        let line = try #require(report.err.first { $0.contains("half.jpg") })
+        #expect(line.contains("truncated JPEG") && !line.contains("--salvage"), "\(line)")
+        let apply = try Self.run("half.jpg", Array(good.prefix(good.count / 2)))
+        #expect(apply.err.first?.hasSuffix("; --salvage stamps what decodes") == true, "\(apply.err)")
+    }
+
     @Test("a corrupt PNG says what is wrong (a bad CRC), not what Cairo said")
     func corruptPNG() throws {
         let path = try TestFiles.temporaryFolder("png") + "/card.png"

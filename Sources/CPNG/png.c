@@ -87,6 +87,9 @@ sc_png *sc_png_create(const unsigned char *data, size_t length, sc_png_outcome *
     png_set_read_fn(reader->png, reader, on_read);
     // The pixel limit is the caller's, checked from the header before any pixel memory is taken.
     png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
+    // The profile is carried, not applied: libpng's check against the known flawed versions of the
+    // common sRGB profile would only warn about a profile that goes out as it came.
+    png_set_option(reader->png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     if (setjmp(png_jmpbuf(reader->png))) {
         fill(reader, outcome);
         sc_png_destroy(reader);

@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),  // Debian's libpng-dev
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         // Opened with dlopen when first needed (see their headers).
         .target(name: "CHeif"),
@@ -35,7 +36,7 @@ let package = Package(
         .target(name: "Values"),
         // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
         // taps) run many times slower and every test that loads a photo would wait on them.
-        .target(name: "Imaging", dependencies: ["Platform", "Values", "CJPEG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
+        .target(name: "Imaging", dependencies: ["Platform", "Values", "CJPEG", "CPNG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Templates", dependencies: ["Values"]),
         .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),

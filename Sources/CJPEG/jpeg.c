@@ -143,6 +143,11 @@ static void take_failure(error_manager *manager, j_common_ptr cinfo, sc_outcome 
             break;
         case JERR_OUT_OF_MEMORY:
         case JERR_NO_BACKING_STORE: outcome->status = SC_OUT_OF_MEMORY; break;
+        case JERR_EMPTY_IMAGE:
+            // A height of 0 is no damage: the standard lets a DNL marker after the first scan give it.
+            outcome->status = cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->image_height == 0
+                && ((j_decompress_ptr)cinfo)->image_width > 0 ? SC_DNL : SC_FAILED;
+            break;
         default: outcome->status = SC_FAILED; break;
         }
         format_message(cinfo, outcome->message, sizeof outcome->message);

@@ -12,6 +12,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     case corrupt(String)
     /// A HEIC or PNG that libheif or Cairo could not read: their words.
     case corruptFile(ImageFormat, String)
+    /// The file ends after `bytes` bytes, before the image does; `pixelsComplete`: only what follows
+    /// the picture data is missing (every pixel is there), so `LoadOptions.salvage` loads it.
+    case truncatedFile(ImageFormat, bytes: Int, pixelsComplete: Bool)
+    /// A valid file that uses a part of its format the decoder does not support: what it is.
+    case unsupportedFeature(ImageFormat, String)
     /// The compressed picture data is damaged: libjpeg's words for the first damage it met. With
     /// `LoadOptions.salvage` the photo loads anyway, with the damage as a warning.
     case corruptData(String)
@@ -38,6 +43,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = Double(width) * Double(height) / 1_000_000
             return "\(width)x\(height) (\(Int(megapixels.rounded())) MP) is above the limit of \(limit / 1_000_000) MP"
+        case .truncatedFile(let format, let bytes, let pixelsComplete):
+            let end = format == .png ? "its end chunk (IEND); every pixel is there" : "its end marker; every pixel is there"
+            return "truncated \(format.rawValue): the file ends after \(bytes) bytes, " + (pixelsComplete ? "without " + end : "before the image does")
+        case .unsupportedFeature(let format, let detail):
+            return "unsupported \(format.rawValue) feature: \(detail)"
         case .corrupt(let detail):
             return "corrupt JPEG: \(detail)"
         case .corruptFile(let format, let detail):

@@ -43,7 +43,7 @@ public struct LoadOptions: Sendable {
     /// (they are held while the photo is decoded).
     public func check(head: UnsafeRawBufferPointer, size: Int) throws(ImageError) {
         guard size > 0, !head.isEmpty else { throw .empty }
-        guard ImageFormat.sniff(head) != nil else { throw .notJPEG }
+        guard ImageFormat.sniff(head) != nil else { throw JPEGDecoder.brokenStart(head, size: size) ?? .notJPEG }
         guard size <= memoryLimit else { throw .tooMuchMemory(needed: size, limit: memoryLimit, coefficients: 0) }
     }
 

@@ -17,7 +17,7 @@ public final class PNGImage {
     /// Decodes `bytes`; `ImageError.corruptFile` says why they are not a complete PNG.
     public init(bytes: [UInt8]) throws(ImageError) {
         pixels = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(ImageError) in try PNGReader.decode(buffer) }
+            Result { () throws(ImageError) in try PNGReader.decode(buffer).surface }
         }.get()
         width = pixels.width
         height = pixels.height

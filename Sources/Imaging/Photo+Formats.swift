@@ -39,16 +39,21 @@ extension Photo {
         }
     }
 
-    /// Decodes a PNG through Cairo (no EXIF; transparency shown over black), fitted to `options.maxSize`.
+    /// Decodes a PNG with libpng (transparency shown over black) as a JPEG is: its EXIF (the eXIf
+    /// chunk) read and its orientation applied, its ICC profile kept; fitted to `options.maxSize`.
     public init(png bytes: UnsafeRawBufferPointer, options: LoadOptions = LoadOptions()) throws(ImageError) {
-        guard let (width, height) = PNGReader.size(bytes) else { throw .corruptFile(.png, "no image header") }
+        guard let (width, height) = PNGReader.size(bytes) else { throw .corruptFile(.png, "no image header (IHDR chunk)") }
         guard width * height <= options.pixelLimit else { throw .tooManyPixels(width: width, height: height, limit: options.pixelLimit) }
-        let needed = width * height * 8
+        // The decoded surface, the flattened copy, and a turned copy when the EXIF orientation asks.
+        let needed = width * height * 12
         guard needed <= options.memoryLimit else { throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: 0) }
-        var bitmap = try PNGReader.decode(bytes).flattened()
+        let decoded = try PNGReader.decode(bytes, salvage: options.salvage)
+        var metadata = PhotoMetadata(exif: decoded.exif, iccProfile: decoded.iccProfile)
+        metadata.warnings += decoded.warnings
+        var bitmap = try decoded.surface.flattened().reoriented(metadata.orientation)
         let target = options.fittedSize(width: bitmap.width, height: bitmap.height)
         if (bitmap.width, bitmap.height) != target { bitmap = try bitmap.resampled(width: target.width, height: target.height) }
-        self.init(bitmap: bitmap, metadata: PhotoMetadata(), sourceWidth: width, sourceHeight: height, decodeEighths: 8)
+        self.init(bitmap: bitmap, metadata: metadata, sourceWidth: width, sourceHeight: height, decodeEighths: 8)
         format = .png
     }
 
@@ -73,7 +78,9 @@ extension PhotoMetadata {
                     metadata.orientation = .up
                     return metadata
                 }
-            case .png?: return PhotoMetadata()
+            case .png?:
+                let (exif, icc) = try PNGReader.metadata(bytes)
+                return PhotoMetadata(exif: exif, iccProfile: icc)
             case .jpeg?, nil:
                 return try JPEGDecoder.reading(bytes, limits: JPEGDecoder.Limits()) { (decoder) throws(ImageError) in
                     PhotoMetadata(exif: decoder.exif, iccProfile: nil)

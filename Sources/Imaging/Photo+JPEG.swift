@@ -160,6 +160,8 @@ extension Photo {
             tree = fresh
         }
         tree.apply(edits)
+        // A HEIC's or PNG's EXIF goes out in a JPEG now: it must be valid for one.
+        if format != .jpeg { tree.completeForJPEG(hasICCProfile: metadata.iccProfile != nil) }
         tree.prepareForOutput(width: width, height: height)
         let fitted = tree.payload(fitting: JPEGEncoder.maximumAPP1Payload)
         warnings += fitted.warnings

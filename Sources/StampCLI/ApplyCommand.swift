@@ -118,7 +118,7 @@ enum ApplyCommand: Command {
         let total = inputs.items.filter { part?.contains($0) ?? true }.count
             + inputs.failures.filter { part?.contains(PhotoName.lastComponent($0.input)) ?? true }.count
         let tally = Tally(total: total, console: context.console,
-                          display: Display(quiet: options.flag(quiet), json: options.flag(json)))
+                          display: Display(quiet: options.flag(quiet), json: options.flag(json)), salvageHelps: !settings.load.salvage)
         let started = ApplyJob(settings: settings)
         job.withLock { $0 = started }
         if stopRequested.withLock({ $0 }) { started.stop() }

@@ -21,19 +21,21 @@ struct Failure: Error {
     }
 
     /// Maps each layer's error to its line and exit code; `path` names the file when the error does not.
-    init(_ error: any Error, path: String) {
+    /// `salvageHelps`: the command has --salvage and it was not given, so it may be advised (not
+    /// again in a run that salvaged, nor where the command has no such option).
+    init(_ error: any Error, path: String, salvageHelps: Bool = false) {
         let place = PathEncoding.display(path)
         switch error {
         case let error as ImageError:
             if case .libraryMissing(let missing) = error {
                 self.init(missing: missing, place: place)
             } else {
-                self.init("\(place): \(error)\(Self.advice(error))", code: .dataError)
+                self.init("\(place): \(error)\(Self.advice(error, salvageHelps: salvageHelps))", code: .dataError)
             }
         case let error as FileError:
             self.init(file: error)
         case let error as WriteError:
-            let inner = Failure(error.cause.underlying, path: path)
+            let inner = Failure(error.cause.underlying, path: path, salvageHelps: salvageHelps)
             let saved = error.saved.isEmpty ? "" : "; saved: " + error.saved.map(PathEncoding.display).joined(separator: ", ")
             self.init(inner.message + saved, code: inner.code)
         case let error as TemplateError:
@@ -143,11 +145,12 @@ struct Failure: Error {
         }
     }
 
-    private static func advice(_ error: ImageError) -> String {
+    private static func advice(_ error: ImageError, salvageHelps: Bool) -> String {
         switch error {
         case .tooManyPixels: return "; raise the limit with --max-pixels"
         case .tooMuchMemory: return "; raise the limit with --max-memory"
-        case .corruptData, .truncated: return "; --salvage stamps what decodes"
+        case .corruptData, .truncated: return salvageHelps ? "; --salvage stamps what decodes" : ""
+        case .truncatedFile(_, _, pixelsComplete: true): return salvageHelps ? "; --salvage stamps it" : ""
         default: return ""
         }
     }

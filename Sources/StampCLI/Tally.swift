@@ -19,13 +19,16 @@ final class Tally: Sendable {
     private let total: Int
     private let console: Console
     private let display: ApplyCommand.Display
+    /// The photos were read without --salvage: failures it would mend may advise it.
+    private let salvageHelps: Bool
     private let started = WallClock.monotonic()
     private let counts = Mutex(Counts())
 
-    init(total: Int, console: Console, display: ApplyCommand.Display) {
+    init(total: Int, console: Console, display: ApplyCommand.Display, salvageHelps: Bool) {
         self.total = total
         self.console = console
         self.display = display
+        self.salvageHelps = salvageHelps
     }
 
     /// One JSON line: paths shown as text (bytes that are not UTF-8 as `\xNN`).
@@ -52,7 +55,8 @@ final class Tally: Sendable {
             case .skipped:
                 counts.skipped += 1
             case .failed:
-                let error = Failure(outcome.error ?? FileError.cannotRead(path: outcome.input, reason: "unknown"), path: outcome.input)
+                let error = Failure(outcome.error ?? FileError.cannotRead(path: outcome.input, reason: "unknown"), path: outcome.input,
+                                    salvageHelps: salvageHelps)
                 failure = error
                 counts.failures.append(error)
                 console.err("stampcam: " + error.message)

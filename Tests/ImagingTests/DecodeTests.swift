@@ -82,7 +82,7 @@ import TestSupport
         #expect(throws: ImageError.notJPEG) { try Photo(jpeg: Array("GIF89a and so on".utf8)) }
         #expect(throws: ImageError.notJPEG) { try Photo(jpeg: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
         #expect(throws: ImageError.truncated) { try Photo(jpeg: BadJPEG.truncated(good)) }
-        #expect(throws: ImageError.truncated) { try Photo(jpeg: Array(good.prefix(40))) }
+        #expect(throws: ImageError.truncatedFile(.jpeg, bytes: 40, pixelsComplete: false)) { try Photo(jpeg: Array(good.prefix(40))) }
         #expect(throws: ImageError.unsupportedPrecision(bits: 12)) { try Photo(jpeg: BadJPEG.twelveBit(good)) }
     }
 

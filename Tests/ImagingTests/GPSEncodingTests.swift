@@ -35,6 +35,7 @@ struct GPSEncodingTests {
         ("a ref and a signed value that agree", [GPSExif.Entry(0x01, .ascii("S")), GPSExif.Entry(0x02, .srational([(-33, 1), (51, 1), (0, 1)])), lon], -33.85, 151.208333),
         ("decimal degrees in one rational", [GPSExif.Entry(0x01, .ascii("N")), GPSExif.Entry(0x02, .rational([(48_858_400, 1_000_000)])), GPSExif.Entry(0x03, .ascii("E")), GPSExif.Entry(0x04, .rational([(2_294_500, 1_000_000)]))], 48.8584, 2.2945),
         ("degrees and decimal minutes", [GPSExif.Entry(0x02, .rational([(48, 1), (5_150_400, 100_000)])), GPSExif.Entry(0x04, .rational([(2, 1), (1_767_000, 100_000)]))], 48.8584, 2.2945),
+        ("on the equator, GPSStatus A", [GPSExif.Entry(0x09, .ascii("A")), GPSExif.Entry(0x02, .rational([(0, 1), (0, 1), (0, 1)])), lon], 0, 151.208333),
         ("seconds written 0/0", [GPSExif.Entry(0x02, .rational([(48, 1), (51, 1), (0, 0)])), GPSExif.Entry(0x04, .rational([(2, 1), (17, 1), (0, 0)]))], 48.85, 2.283333),
     ] as [(String, [GPSExif.Entry], Double, Double)])
     func hemispheres(_ name: String, _ entries: [GPSExif.Entry], _ latitude: Double, _ longitude: Double) throws {
@@ -52,6 +53,10 @@ struct GPSEncodingTests {
         ("four parts", [GPSExif.Entry(0x02, .rational([(48, 1), (51, 1), (0, 1), (1, 1)])), lon]),
         ("no longitude", [lat]),
         ("text for a latitude", [GPSExif.Entry(0x02, .ascii("48.8584")), lon]),
+        ("0° 0° with references, as a Samsung Galaxy S without a fix writes", [GPSExif.Entry(0x01, .ascii("N")), GPSExif.Entry(0x02, .rational([(0, 1), (0, 1), (0, 1)])),
+                                                                               GPSExif.Entry(0x03, .ascii("E")), GPSExif.Entry(0x04, .rational([(0, 1), (0, 1), (0, 1)]))]),
+        ("0° 0° with GPSMeasureMode 2", [GPSExif.Entry(0x02, .rational([(0, 1)])), GPSExif.Entry(0x04, .rational([(0, 1)])), GPSExif.Entry(0x0A, .ascii("2"))]),
+        ("GPSStatus V (void) beside a position", [GPSExif.Entry(0x09, .ascii("V")), lat, lon]),
     ] as [(String, [GPSExif.Entry])])
     func refused(_ name: String, _ entries: [GPSExif.Entry]) throws {
         #expect(try Self.read(entries) == nil, "\(name)")

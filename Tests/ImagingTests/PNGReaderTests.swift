@@ -44,25 +44,76 @@ import TestSupport
         #expect(wrong.count == 0, "\(form)\(interlaced ? ", interlaced" : ""): \(wrong.prefix(4))")
     }
 
-    @Test("a damaged PNG is refused with the reason: no header, cut short, a damaged header, damaged pixel data")
+    @Test("a damaged PNG is refused saying what is wrong: no header, cut short, a bad CRC, damaged pixel data, a bad header")
     func damaged() {
         let good = PNGFixture.make(width: 9, height: 7, form: .rgba(bits: 8), color: Self.color)
-        #expect(throws: ImageError.corruptFile(.png, "no image header")) { try Self.decode(Array(good.prefix(20))) }
-        #expect(throws: ImageError.corruptFile(.png, "the PNG data ends too early (a truncated file?)")) {
+        #expect(throws: ImageError.corruptFile(.png, "no image header (IHDR chunk)")) { try Self.decode(Array(good.prefix(20))) }
+        #expect(throws: ImageError.truncatedFile(.png, bytes: good.count / 2, pixelsComplete: false)) {
             try Self.decode(Array(good.prefix(good.count / 2)))
         }
         var header = good
         header[30] ^= 0xFF  // the IHDR chunk's checksum
+        #expect(throws: ImageError.corruptFile(.png, "bad CRC in the IHDR chunk (the chunk is damaged)")) { try Self.decode(header) }
+        // Inside IDAT, and its CRC made right again: the damage is in the compressed pixels.
         var pixels = good
-        pixels[good.count - 30] ^= 0xFF  // inside IDAT: its checksum no longer matches
-        for (name, bytes) in [("header", header), ("pixels", pixels)] {
-            do {
-                _ = try Self.decode(bytes)
-                Issue.record("damaged \(name) decoded")
-            } catch {
-                #expect(error == .corruptFile(.png, "libpng could not decode it (damaged data, or not enough memory)"), "damaged \(name)")
-            }
+        let idat = Self.chunkStart("IDAT", in: good)
+        pixels[idat + 8 + 1] ^= 0xFF  // the zlib header's second byte
+        pixels = Self.withCRC(pixels, chunkAt: idat)
+        #expect(throws: ImageError.corruptFile(.png, "IDAT: incorrect header check")) { try Self.decode(pixels) }
+        // A colour type PNG has not: IHDR's own check, CRC right.
+        var colour = good
+        colour[8 + 8 + 9] = 5
+        colour = Self.withCRC(colour, chunkAt: 8)
+        do {
+            _ = try Self.decode(colour)
+            Issue.record("a bad colour type decoded")
+        } catch {
+            #expect("\(error)".hasPrefix("corrupt PNG file: ") && "\(error)".contains("color type"), "\(error)")
         }
+    }
+
+    @Test("a PNG that lacks only its end chunk (IEND): refused saying every pixel is there, loaded whole with salvage and a note")
+    func missingEnd() throws {
+        let good = PNGFixture.make(width: 9, height: 7, form: .rgba(bits: 8), color: Self.color)
+        let cut = Array(good.dropLast(12))  // IEND: length, type and CRC, no data
+        #expect(throws: ImageError.truncatedFile(.png, bytes: cut.count, pixelsComplete: true)) { try Self.decode(cut) }
+        let salvaged = try cut.withUnsafeBytes { try Photo(png: $0, options: LoadOptions(salvage: true)) }
+        #expect(salvaged.metadata.warnings == ["the file ends without its PNG end chunk (IEND) (every pixel was there)"])
+        #expect(PixelCompare.meanDifference(salvaged.bitmap, try Self.decode(good)) == 0)
+        // Cut inside the pixels, salvage cannot help.
+        #expect(throws: ImageError.truncatedFile(.png, bytes: good.count - 40, pixelsComplete: false)) {
+            try Array(good.dropLast(40)).withUnsafeBytes { try Photo(png: $0, options: LoadOptions(salvage: true)) }
+        }
+    }
+
+    @Test("a damaged chunk the picture does without (an eXIf with a bad CRC) is left out with a warning naming it, never silently")
+    func damagedAncillary() throws {
+        let good = PNGFixture.make(width: 9, height: 7, form: .rgb(bits: 8), color: Self.color)
+        var exif = PNGFixture.chunk("eXIf", Array("MM\0\u{2A}\0\0\0\u{8}\0\0\0\0\0\0".utf8))
+        exif[exif.count - 1] ^= 0xFF
+        let bytes = Array(good[..<33]) + exif + Array(good[33...])
+        let photo = try bytes.withUnsafeBytes { try Photo(png: $0) }
+        #expect(photo.metadata.exif == nil)
+        #expect(photo.metadata.warnings == ["libpng read past a problem: bad CRC in the eXIf chunk (the chunk is damaged)"])
+    }
+
+    /// Where the first chunk of `type` starts (its length field).
+    static func chunkStart(_ type: String, in png: [UInt8]) -> Int {
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[offset + 4..<offset + 8].elementsEqual(type.utf8) { return offset }
+            offset += 12 + length
+        }
+        return png.count
+    }
+
+    /// `png` with the CRC of the chunk at `offset` written for its bytes as they are now.
+    static func withCRC(_ png: [UInt8], chunkAt offset: Int) -> [UInt8] {
+        let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+        let chunk = PNGFixture.chunk(type, Array(png[offset + 8..<offset + 8 + length]))
+        return Array(png[..<offset]) + chunk + Array(png[(offset + 12 + length)...])
     }
 
     @Test("golden images are read by the same reader")

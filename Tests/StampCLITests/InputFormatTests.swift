@@ -47,7 +47,7 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: input + "/out2/IMG_0001.jpg"))
     }
 
-    @Test("a broken HEIC or PNG is named as one, in libheif's or Cairo's own words (read before their context goes)")
+    @Test("a broken HEIC or PNG is named as one, in libheif's or libpng's own words (read before their context goes)")
     func brokenHEICAndPNG() throws {
         let input = try TestFiles.temporaryFolder("broken")
         try TestFiles.write(Array(try Self.heic().prefix(40)), to: input + "/cut.heic")

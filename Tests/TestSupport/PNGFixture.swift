@@ -97,7 +97,7 @@ public enum PNGFixture {
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks and its Adler-32.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var start = 0
         repeat {

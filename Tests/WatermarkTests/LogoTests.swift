@@ -60,7 +60,7 @@ import Synchronization
         try TestFiles.write(Array(good.prefix(good.count / 2)), to: folder + "/half.png")
         try TestFiles.write(Array(good.prefix(33)) + [UInt8](repeating: 7, count: 100), to: folder + "/noise.png")
         #expect(try Self.reason(folder + "/empty.png") == "the file is empty, not a PNG")
-        #expect(try Self.reason(folder + "/half.png") == "not a valid PNG file: the PNG data ends too early (a truncated file?)")
+        #expect(try Self.reason(folder + "/half.png") == "truncated PNG: the file ends after \(good.count / 2) bytes, before the image does")
         #expect(try Self.reason(folder + "/noise.png")?.hasPrefix("not a valid PNG file: ") == true)
     }
 

@@ -46,6 +46,9 @@ SAYS = {
     "dev-zero": r"(?i)not a (regular )?file|device",
     "dangling": r"(?i)no such file",
     "symlink-loop": r"(?i)loop|too many levels",
+    "soi-then-junk": r"corrupt JPEG: the start-of-image marker",
+    "soi-only": r"truncated JPEG: the file ends after 2 bytes",
+    "dnl-height": r"unsupported JPEG feature: .*DNL",
 }
 
 
@@ -424,6 +427,12 @@ def build(stampcam, inputs, work):
     b.add("not-jpeg", "not-jpeg.jpg", b"this is not a photo\n" * 10, "fail", "text named .jpg")
     b.add("junk-before-soi", "junk-before-soi.jpg", b"\0" * 16 + base, "fail",
           "16 zero bytes before the SOI marker")
+    b.add("soi-then-junk", "soi-then-junk.jpg", b"\xff\xd8" + b"\0" * 64, "fail",
+          "the SOI marker and no marker after it: a broken JPEG, not 'not a JPEG'")
+    b.add("soi-only", "soi-only.jpg", b"\xff\xd8", "fail", "the SOI marker alone: a JPEG cut after 2 bytes")
+    assert base[-2:] == b"\xff\xd9"
+    b.add("dnl-height", "dnl-height.jpg", set_dims(base, 640, 0)[:-2] + b"\xff\xdc\x00\x04" + struct.pack(">H", 480) + b"\xff\xd9",
+          "fail", "a valid JPEG whose SOF says 0 lines and a DNL marker gives 480: unsupported by libjpeg, not corrupt")
 
     # --- hostile names on broken files: the one stderr line must name them, on one line ----------
     b.add("name-newline", b"trunc\nnewline.jpg", base[:len(base) // 2], "fail",

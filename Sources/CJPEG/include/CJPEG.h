@@ -20,6 +20,7 @@ typedef enum {
     SC_TOO_MANY_SCANS,      // more scans than the limit: `value` has the limit
     SC_OUT_OF_MEMORY,       // an allocation failed or libjpeg's memory limit was reached
     SC_UNUSABLE,            // the decoder stopped at an earlier error and was not called again
+    SC_DNL,                 // a frame header of 0 lines: a DNL marker gives the height, which libjpeg does not support
 } sc_status;
 
 /// The outcome of a call: a status, libjpeg's words and what was salvaged.

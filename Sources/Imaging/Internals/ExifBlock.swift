@@ -11,7 +11,7 @@ final class ExifBlock {
     enum Tag {
         case orientation, dateTime, make, model, artist
         case dateTimeOriginal, offsetTimeOriginal, pixelXDimension, pixelYDimension, makerNote, userComment
-        case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude, gpsImgDirection
+        case gpsLatitudeRef, gpsLatitude, gpsLongitudeRef, gpsLongitude, gpsAltitudeRef, gpsAltitude, gpsStatus, gpsImgDirection
 
         var place: (ifd: ExifIfd, tag: ExifTag) {
             switch self {
@@ -32,6 +32,7 @@ final class ExifBlock {
             case .gpsLongitude: return (EXIF_IFD_GPS, ExifTag(4))
             case .gpsAltitudeRef: return (EXIF_IFD_GPS, ExifTag(5))
             case .gpsAltitude: return (EXIF_IFD_GPS, ExifTag(6))
+            case .gpsStatus: return (EXIF_IFD_GPS, ExifTag(9))
             case .gpsImgDirection: return (EXIF_IFD_GPS, ExifTag(0x11))
             }
         }
@@ -145,7 +146,11 @@ final class ExifBlock {
     /// (decimal degrees; degrees and decimal minutes; 0/0 for seconds not given); tags in any
     /// order; references missing (the sign of a signed value then stands, else north and east) or
     /// in lower case. Degrees of 0/0 (a camera without a fix) and a position off the globe are nil.
+    /// So is a camera's "no position" in other words: GPSStatus V (the measurement is void), or
+    /// exactly 0° 0°, which cameras without a fix write with or without GPSMeasureMode (a real fix
+    /// lands exactly there no more often than anywhere else, and stamping it would claim a place).
     var gpsPosition: GPSPosition? {
+        if reference(.gpsStatus) == "V" { return nil }
         func degrees(_ tag: Tag, _ refTag: Tag, negative: Character) -> Double? {
             guard let parts = rationals(tag), (1...3).contains(parts.count), !parts.contains(nil),
                   parts[0]!.isFinite else { return nil }  // 0/0 degrees: a camera's "no position" (Leica)
@@ -161,7 +166,8 @@ final class ExifBlock {
         }
         guard let latitude = degrees(.gpsLatitude, .gpsLatitudeRef, negative: "S"),
               let longitude = degrees(.gpsLongitude, .gpsLongitudeRef, negative: "W"),
-              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
+              latitude != 0 || longitude != 0 else { return nil }
         var altitude = rationals(.gpsAltitude)?.first ?? nil
         if let value = altitude {
             if let entry = entry(.gpsAltitudeRef), entry.pointee.size >= 1, let ref = entry.pointee.data {

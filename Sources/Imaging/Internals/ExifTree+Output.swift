@@ -70,3 +70,61 @@ extension ExifTree {
         return entries
     }
 }
+
+extension ExifTree {
+    /// Makes a block written for another kind of file (a HEIC's, a PNG's) what EXIF requires of the
+    /// JPEG it now describes (EXIF 2.32 §4.6.3–4.6.5, as `exiftool -validate` checks it): the tags
+    /// only a TIFF layout has dropped, the required ones added where missing (resolution, ExifVersion,
+    /// FlashpixVersion, ComponentsConfiguration, ColorSpace, GPSVersionID) and an ExifVersion
+    /// recent enough for the tags the block holds. The pixel size follows in `prepareForOutput`.
+    mutating func completeForJPEG(hasICCProfile: Bool) {
+        // Strips, samples and compression describe a TIFF's own image data; a JPEG's are in its markers.
+        for tag: UInt16 in [0x100, 0x101, 0x102, 0x103, 0x106, 0x111, 0x115, 0x116, 0x117, 0x11C, 0x201, 0x202, 0x212] {
+            remove(.ifd0, tag)
+        }
+        if entry(.ifd0, 0x11A) == nil { set(.ifd0, rationalEntry(0x11A, [(72, 1)])) }  // XResolution
+        if entry(.ifd0, 0x11B) == nil { set(.ifd0, rationalEntry(0x11B, [(72, 1)])) }  // YResolution
+        if entry(.ifd0, 0x128) == nil { set(.ifd0, shortEntry(0x128, 2)) }  // ResolutionUnit: inches
+        if entry(.ifd0, 0x213) == nil { set(.ifd0, shortEntry(0x213, 1)) }  // YCbCrPositioning: centred, as libjpeg samples
+
+        let tags = (entries(.exif) + entries(.interop)).map { Self.exifVersion(introducing: $0.tag) }
+        let needed = max(tags.max() ?? 0, hasDirectory(.interop) ? 210 : 0)
+        let current = entry(.exif, Tag.exifVersion).flatMap { Int(String(decoding: $0.value, as: UTF8.self)) }
+        if current == nil || current! < needed {
+            // Raised only as far as the tags need; a block without any version gets the one ExifBuilder writes.
+            let version = current == nil ? 232 : needed
+            set(.exif, Entry(tag: Tag.exifVersion, type: 7, count: 4, value: Array(Self.versionText(version).utf8)))
+        }
+        if entry(.exif, Tag.componentsConfiguration) == nil {
+            set(.exif, Entry(tag: Tag.componentsConfiguration, type: 7, count: 4, value: [1, 2, 3, 0]))  // Y Cb Cr
+        }
+        if entry(.exif, Tag.flashpixVersion) == nil {
+            set(.exif, Entry(tag: Tag.flashpixVersion, type: 7, count: 4, value: Array("0100".utf8)))
+        }
+        if entry(.exif, Tag.colorSpace) == nil {
+            // A profile that goes along says what the colours are: "uncalibrated" in EXIF's terms.
+            set(.exif, shortEntry(Tag.colorSpace, hasICCProfile ? 0xFFFF : 1))
+        }
+        if hasDirectory(.gps), entry(.gps, 0) == nil {
+            set(.gps, Entry(tag: 0, type: 1, count: 4, value: [2, 3, 0, 0]))  // GPSVersionID 2.3
+        }
+    }
+
+    /// The EXIF version that introduced `tag` (as 232 for 2.32); 0 for the tags of every version.
+    static func exifVersion(introducing tag: UInt16) -> Int {
+        switch tag {
+        case 0xA460...0xA462: return 232  // CompositeImage and its counts
+        case 0x9010...0x9012, 0x9400...0x9405: return 231  // OffsetTime*, the ambient conditions
+        case 0x8830...0x8835, 0xA430...0xA435: return 230  // sensitivity types, owner, serials, lens
+        case 0xA500: return 221  // Gamma
+        case 0x9214, 0xA401...0xA40C, 0xA420: return 220  // SubjectArea, the scene tags, ImageUniqueID
+        default: return 0
+        }
+    }
+
+    /// 232 as "0232", as ExifVersion writes it.
+    private static func versionText(_ version: Int) -> String {
+        let digits = String(version)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,5 +1,6 @@
 import CHeif
 import Platform
+import Values
 
 #if canImport(Glibc)
 import Glibc
@@ -54,8 +55,14 @@ final class HEIFFile {
         return try body(HEIFFile(heif: heif, context: context, handle: handle))
     }
 
-    private static func text(_ error: heif_error) -> String {
-        error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+    /// libheif's words on one line: some of its messages end in a newline, or hold several lines.
+    static func text(_ error: heif_error) -> String {
+        guard let message = error.message.map({ String(cString: $0) }) else { return "error \(error.code.rawValue)" }
+        return Self.oneLine(message)
+    }
+
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// The image's size as shown (after its transforms).

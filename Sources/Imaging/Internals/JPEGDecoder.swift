@@ -1,4 +1,5 @@
 import CJPEG
+import Values
 
 /// Owns one libjpeg decompressor. libjpeg keeps a pointer to the compressed bytes for the
 /// decompressor's whole life, so those bytes have one owner that outlives it: either a copy the
@@ -87,12 +88,16 @@ struct JPEGDecoder: ~Copyable {
     {
         guard !bytes.isEmpty else { throw .empty }
         // SOI then any marker: anything else is not a JPEG, whatever libjpeg would make of it.
-        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else { throw .notJPEG }
+        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
+            throw brokenStart(bytes, size: bytes.count) ?? .notJPEG
+        }
         let cLimits = sc_decode_limits(salvage: limits.salvage ? 1 : 0, maxScans: Int32(clamping: limits.scanLimit),
                                        maxMemory: limits.memoryLimit)
         var outcome = sc_outcome()
         guard let handle = sc_decoder_create(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
                                              cLimits, &outcome) else {
+            // Cut inside the header: there is no picture data that salvage could decode.
+            if outcome.status == SC_TRUNCATED { throw .truncatedFile(.jpeg, bytes: bytes.count, pixelsComplete: false) }
             throw Self.error(outcome, header: nil)
         }
         let header = sc_decoder_header(handle)
@@ -204,6 +209,15 @@ struct JPEGDecoder: ~Copyable {
         return warnings
     }
 
+    /// What is wrong with a file that starts with JPEG's start-of-image marker (FF D8) but has no
+    /// marker after it; nil when it does not start with FF D8 (not a JPEG) or starts right.
+    static func brokenStart(_ head: UnsafeRawBufferPointer, size: Int) -> ImageError? {
+        guard head.count >= 2, head[0] == 0xFF, head[1] == 0xD8 else { return nil }
+        guard head.count >= 3, size >= 3 else { return .truncatedFile(.jpeg, bytes: size, pixelsComplete: false) }
+        guard head[2] != 0xFF else { return nil }
+        return .corrupt("the start-of-image marker (FF D8) is followed by 0x\(Hex.padded(head[2], digits: 2, uppercase: true)), not by another marker")
+    }
+
     /// Turns libjpeg's outcome into the error a user can act on.
     private static func error(_ outcome: sc_outcome, header: Header?) -> ImageError {
         let message = text(of: outcome.message)
@@ -213,6 +227,8 @@ struct JPEGDecoder: ~Copyable {
         case SC_CORRUPT_DATA: return .corruptData(withoutPrefix(message))
         case SC_BAD_PRECISION: return .unsupportedPrecision(bits: Int(outcome.value))
         case SC_TOO_MANY_SCANS: return .tooManyScans(limit: Int(outcome.value))
+        case SC_DNL:
+            return .unsupportedFeature(.jpeg, "its height is given by a DNL marker (the frame header says 0 lines), which libjpeg cannot decode")
         case SC_OUT_OF_MEMORY:
             if let header { return .outOfMemory(width: header.width, height: header.height) }
             return .corrupt(message)

@@ -5,7 +5,7 @@ extension Bitmap {
     /// Reads a PNG file (for golden images); alpha is dropped onto black.
     public init?(pngFile path: String) {
         guard let bytes = try? FileSystem.read(FilePath(path)),
-              let decoded = try? bytes.withUnsafeBytes({ (buffer) throws(ImageError) in try PNGReader.decode(buffer) }),
+              let decoded = try? bytes.withUnsafeBytes({ (buffer) throws(ImageError) in try PNGReader.decode(buffer).surface }),
               let bitmap = try? decoded.flattened() else { return nil }
         self = bitmap
     }

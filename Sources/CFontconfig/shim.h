@@ -1,3 +1,2 @@
-// fontconfig and Pango's fontconfig font maps: the private font setup (fonts/fonts.conf).
-#include <pango/pangofc-fontmap.h>
-#include <fontconfig/fontconfig.h>
+// Links libpangoft2 and libfontconfig (pkg-config's pangoft2); their declarations come with CPango,
+// which owns Pango's headers.

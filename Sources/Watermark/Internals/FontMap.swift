@@ -1,4 +1,3 @@
-import CFontconfig
 import CPango
 import Platform
 import Synchronization

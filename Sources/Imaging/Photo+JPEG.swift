@@ -159,6 +159,7 @@ extension Photo {
             guard !edits.isEmpty, let fresh = Self.freshExif() else { return nil }
             tree = fresh
         }
+        warnings += tree.dropped.map { "EXIF: left out \($0): its offsets could not be kept" }
         tree.apply(edits)
         tree.prepareForOutput(width: width, height: height)
         let fitted = tree.payload(fitting: JPEGEncoder.maximumAPP1Payload)

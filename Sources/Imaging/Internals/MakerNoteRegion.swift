@@ -1,0 +1,252 @@
+/// A maker note and every byte it points at, cut from the source TIFF so it can be written at the
+/// same offset again: then every offset in it stays true, whether it counts from the TIFF header
+/// (Canon, old Olympus, Minolta), from the maker note (Olympus "OLYMPUS\0II", Fuji) or from the
+/// maker note's own TIFF header (Nikon type 3).
+///
+/// Values a maker note keeps past its declared length (Olympus E-10/E-20-era, Nikon's preview IFD)
+/// come along; a layout that is not an IFD (Kodak's binary blocks) is its declared bytes. Preview
+/// images inside it are dropped, as the EXIF thumbnail is, since they show the unstamped picture:
+/// their bytes become zeros and the entries pointing at them leave their IFD (its table shrinks in
+/// place, so nothing moves), the other tags untouched. Only the
+/// maker note's own bytes are copied, so nothing else of the source (values this stamp replaced)
+/// travels along.
+struct MakerNoteRegion {
+    /// Where `bytes` start in the TIFF.
+    let start: Int
+    let bytes: [UInt8]
+    /// The maker note entry's value: its declared bytes, with any preview dropped.
+    let value: [UInt8]
+
+    var range: Range<Int> { start..<start + bytes.count }
+
+    /// The region of the maker note whose `count` bytes start at `offset` in `tiff`; `make` is
+    /// IFD0's Make, which says where a camera keeps its previews.
+    init(tiff: [UInt8], order: ExifTree.ByteOrder, offset: Int, count: Int, make: String) {
+        var walker = Walker(tiff: tiff, note: offset..<offset + count)
+        if let layout = Layout.find(tiff: tiff, order: order, note: offset..<offset + count) {
+            walker.walk(layout: layout, previews: Self.previews(note: Array(tiff[offset..<offset + count]), make: make))
+        }
+        // Zero bytes that followed the note (at most 256) stay zero after it: some maker notes
+        // (Nikon's NikonScanIFD, NEFBitDepth) point a few bytes past the values they declare.
+        let noteEnd = offset + count
+        let zeros = tiff[noteEnd...].prefix(256).prefix { $0 == 0 }.count
+        var spans = walker.spans
+        spans.append(offset..<noteEnd + zeros)
+        let lower = spans.map(\.lowerBound).min()!, upper = spans.map(\.upperBound).max()!
+        var bytes = [UInt8](repeating: 0, count: upper - lower)
+        for span in spans { bytes.replaceSubrange(span.lowerBound - lower..<span.upperBound - lower, with: tiff[span]) }
+        for span in walker.cleared where span.lowerBound >= lower && span.upperBound <= upper {
+            bytes.replaceSubrange(span.lowerBound - lower..<span.upperBound - lower, with: repeatElement(0, count: span.count))
+        }
+        for (at, table) in walker.tables where at >= lower && at + table.count <= upper {
+            bytes.replaceSubrange(at - lower..<at - lower + table.count, with: table)
+        }
+        start = lower
+        self.bytes = bytes
+        value = Array(bytes[offset - lower..<noteEnd - lower])
+    }
+
+    // MARK: layouts
+
+    /// Where the maker note's IFD is, in which byte order, and what its offsets count from.
+    struct Layout {
+        var ifd: Int
+        var base: Int
+        var order: ExifTree.ByteOrder
+        /// Tags whose value is another IFD of the same note (Nikon's PreviewIFD, Olympus' Equipment …).
+        var subdirectories: Set<UInt16> = []
+
+        static func find(tiff: [UInt8], order: ExifTree.ByteOrder, note: Range<Int>) -> Layout? {
+            let start = note.lowerBound
+            let head = Array(tiff[note.prefix(16)])
+            func has(_ prefix: String) -> Bool { head.starts(with: Array(prefix.utf8)) }
+            func byteOrder(at offset: Int) -> ExifTree.ByteOrder? {
+                guard offset + 2 <= tiff.count else { return nil }
+                switch (tiff[offset], tiff[offset + 1]) {
+                case (0x49, 0x49): return .little
+                case (0x4D, 0x4D): return .big
+                default: return nil
+                }
+            }
+            var candidates: [Layout] = []
+            if has("Nikon\0\u{2}") {
+                // Type 3: its own TIFF header after 10 bytes; offsets count from that header.
+                let inner = start + 10
+                guard let innerOrder = byteOrder(at: inner),
+                      let first = Reader(tiff: tiff, order: innerOrder).u32(inner + 4) else { return nil }
+                candidates = [Layout(ifd: inner + Int(first), base: inner, order: innerOrder, subdirectories: [0x0011])]
+            } else if has("OLYMPUS\0") || has("OM SYSTEM\0") {
+                // Offsets count from the maker note; its byte order follows the name.
+                let name = has("OLYMPUS\0") ? 8 : 12
+                guard let own = byteOrder(at: start + name) else { return nil }
+                candidates = [Layout(ifd: start + name + 4, base: start, order: own, subdirectories: Self.olympusSubdirectories)]
+            } else if has("FUJIFILM") {
+                guard let first = Reader(tiff: tiff, order: .little).u32(start + 8) else { return nil }
+                candidates = [Layout(ifd: start + Int(first), base: start, order: .little)]
+            } else {
+                // A plain IFD, maybe after a short name ("OLYMP\0", "Nikon\0\1", "AOC\0MM", "QVC\0",
+                // "Panasonic\0\0\0", "SONY DSC \0\0\0" …); offsets from the TIFF header or the note.
+                let own = has("AOC\0") ? byteOrder(at: start + 4) : nil  // Pentax's "AOC\0MM"
+                // The block's byte order, then the other: a maker note keeps the camera's when
+                // software rewrote the rest in the other order.
+                let swapped: ExifTree.ByteOrder = order == .little ? .big : .little
+                for skip in [0, 8, 6, 12, 10, 14, 16, 18, 20] {
+                    for ifdOrder in own.map({ [$0] }) ?? [order, swapped] {
+                        for base in [0, start] {
+                            candidates.append(Layout(ifd: start + skip, base: base, order: ifdOrder,
+                                                     subdirectories: has("OLYMP\0") ? Self.olympusSubdirectories : []))
+                        }
+                    }
+                }
+            }
+            return candidates.first { $0.fits(tiff: tiff, note: note) }
+        }
+
+        /// Whether an IFD can be read here whose entries all have TIFF types and whose values lie in the block.
+        func fits(tiff: [UInt8], note: Range<Int>) -> Bool {
+            let reader = Reader(tiff: tiff, order: order)
+            // Every maker note known keeps its first IFD's table inside its declared bytes.
+            guard let count = reader.u16(ifd).map(Int.init), (1...512).contains(count),
+                  ifd >= note.lowerBound, ifd + 2 + 12 * count <= note.upperBound else { return false }
+            for index in 0..<count {
+                let at = ifd + 2 + 12 * index
+                guard let type = reader.u16(at + 2), let unit = ExifTree.unitSize(type),
+                      let components = reader.u32(at + 4) else { return false }
+                let size = Int(components) * unit
+                guard size <= tiff.count else { return false }
+                if size > 4 {
+                    guard let offset = reader.u32(at + 8), base + Int(offset) >= 8, base + Int(offset) + size <= tiff.count else { return false }
+                }
+            }
+            return true
+        }
+
+        /// Olympus' sub-IFDs: Equipment, CameraSettings, RawDevelopment(2), ImageProcessing, FocusInfo, …
+        static let olympusSubdirectories: Set<UInt16> = [0x2010, 0x2020, 0x2030, 0x2031, 0x2040, 0x2050, 0x3000, 0x4000, 0x5000]
+    }
+
+    // MARK: previews
+
+    /// A preview image a maker note keeps: a pointer and a length tag, or a tag holding the image.
+    enum Preview {
+        case pointer(start: UInt16, length: UInt16)
+        case inline(UInt16)
+    }
+
+    /// The previews a camera maker's notes keep, known by their name or the camera's Make (the
+    /// tag numbers are the maker's own, as exiftool's tables list them).
+    static func previews(note: [UInt8], make: String) -> [Preview] {
+        let make = make.lowercased()
+        func has(_ prefix: String) -> Bool { note.starts(with: Array(prefix.utf8)) }
+        if has("Nikon") || make.hasPrefix("nikon") || has("SEMC MS") {
+            return [.pointer(start: 0x0201, length: 0x0202)]
+        }
+        if has("QVC\0") || make.hasPrefix("casio") {
+            return [.pointer(start: 0x0004, length: 0x0003), .inline(0x2000)]  // the same image, twice
+        }
+        if has("AOC\0") || make.hasPrefix("pentax") || make.hasPrefix("asahi") {
+            return [.pointer(start: 0x0004, length: 0x0003)]
+        }
+        if has("OLYMP") || has("OM SYSTEM") || make.contains("olympus") || make.contains("minolta") || make.contains("konica") {
+            return [.pointer(start: 0x0088, length: 0x0089), .pointer(start: 0x0101, length: 0x0102),
+                    .pointer(start: 0x1036, length: 0x1037), .inline(0x0081)]
+        }
+        return []
+    }
+
+    // MARK: walking
+
+    /// Reads the note's IFDs, collecting the bytes they occupy and the previews to drop.
+    private struct Walker {
+        let tiff: [UInt8]
+        let note: Range<Int>
+        var spans: [Range<Int>] = []
+        var cleared: [Range<Int>] = []
+        /// IFD tables rewritten without their preview entries, by where they start.
+        var tables: [(at: Int, bytes: [UInt8])] = []
+        var visited: Set<Int> = []
+
+        init(tiff: [UInt8], note: Range<Int>) {
+            self.tiff = tiff
+            self.note = note
+        }
+
+        mutating func walk(layout: Layout, previews: [Preview]) {
+            walk(ifd: layout.ifd, layout: layout, previews: previews, depth: 0)
+        }
+
+        private mutating func walk(ifd: Int, layout: Layout, previews: [Preview], depth: Int) {
+            let reader = Reader(tiff: tiff, order: layout.order)
+            guard depth < 4, ifd >= 8, visited.insert(ifd).inserted, let declared = reader.u16(ifd) else { return }
+            let count = min(Int(declared), max(0, (tiff.count - ifd - 6) / 12))
+            spans.append(ifd..<ifd + 2 + 12 * count + 4)
+            var fields: [UInt16: (value: Int, size: Int)] = [:]
+            for index in 0..<count {
+                let at = ifd + 2 + 12 * index
+                guard let tag = reader.u16(at), let type = reader.u16(at + 2), let unit = ExifTree.unitSize(type),
+                      let components = reader.u32(at + 4) else { continue }
+                let (size, overflow) = Int(components).multipliedReportingOverflow(by: unit)
+                guard !overflow else { continue }
+                var valueAt = at + 8
+                if size > 4 {
+                    guard let offset = reader.u32(at + 8) else { continue }
+                    valueAt = layout.base + Int(offset)
+                    guard valueAt >= 8, valueAt + size <= tiff.count else { continue }  // dangling in the source already
+                    spans.append(valueAt..<valueAt + size)
+                }
+                fields[tag] = (valueAt, size)
+                if layout.subdirectories.contains(tag) {
+                    // An IFD's offset (type LONG or IFD), or the IFD itself as an UNDEFINED value.
+                    let target = size > 4 ? valueAt : reader.u32(at + 8).map { layout.base + Int($0) }
+                    if let target { walk(ifd: target, layout: layout, previews: previews, depth: depth + 1) }
+                }
+            }
+            var removed: Set<UInt16> = []
+            for preview in previews {
+                switch preview {
+                case .pointer(let startTag, let lengthTag):
+                    guard let start = fields[startTag], let length = fields[lengthTag], start.size == 4, length.size == 4,
+                          let offset = reader.u32(start.value), let size = reader.u32(length.value) else { continue }
+                    let image = layout.base + Int(offset)
+                    if image >= 8, image + Int(size) <= tiff.count { cleared.append(image..<image + Int(size)) }
+                    removed.formUnion([startTag, lengthTag])
+                case .inline(let tag):
+                    guard let image = fields[tag], image.size > 4 else { continue }
+                    cleared.append(image.value..<image.value + image.size)
+                    removed.insert(tag)
+                }
+            }
+            guard !removed.isEmpty else { return }
+            // The table without those entries, its next-IFD offset moved up, zeros after.
+            let kept: [Int] = (0..<count).map { ifd + 2 + 12 * $0 }.filter { reader.u16($0).map(removed.contains) == false }
+            var table = Reader.bytes(UInt16(kept.count), order: layout.order)
+            for at in kept { table += tiff[at..<at + 12] }
+            let next: Int = ifd + 2 + 12 * count
+            table += tiff[next..<next + 4]
+            table += [UInt8](repeating: 0, count: 12 * (count - kept.count))
+            tables.append((ifd, table))
+        }
+    }
+
+    /// Bounds-checked reads in one byte order.
+    struct Reader {
+        let tiff: [UInt8]
+        let order: ExifTree.ByteOrder
+
+        static func bytes(_ value: UInt16, order: ExifTree.ByteOrder) -> [UInt8] {
+            order == .little ? [UInt8(value & 0xFF), UInt8(value >> 8)] : [UInt8(value >> 8), UInt8(value & 0xFF)]
+        }
+
+        func u16(_ offset: Int) -> UInt16? {
+            guard offset >= 0, offset + 2 <= tiff.count else { return nil }
+            let a = UInt16(tiff[offset]), b = UInt16(tiff[offset + 1])
+            return order == .little ? a | b << 8 : a << 8 | b
+        }
+
+        func u32(_ offset: Int) -> UInt32? {
+            let (high, low) = order == .little ? (offset + 2, offset) : (offset, offset + 2)
+            guard offset >= 0, let high = u16(high), let low = u16(low) else { return nil }
+            return UInt32(high) << 16 | UInt32(low)
+        }
+    }
+}

@@ -86,6 +86,36 @@ import TestSupport
         }
     }
 
+    @Test("hostile maker notes in every layout: cut short or with bytes flipped, they are read in bounds and written whole")
+    func hostileLayouts() throws {
+        for sample in MakerNoteLayouts.all {
+            let payload = sample.payload
+            for length in stride(from: 0x300, to: payload.count, by: 5) {
+                var tree = ExifTree(payload: Array(payload.prefix(length)))
+                tree?.prepareForOutput(width: 10, height: 10)
+                _ = tree?.payload(fitting: 65533)
+            }
+            for at in stride(from: 6 + 0x300, to: min(payload.count, 6 + 0x400), by: 3) {
+                var flipped = payload
+                flipped[at] ^= 0xFF
+                var tree = ExifTree(payload: flipped)
+                tree?.prepareForOutput(width: 10, height: 10)
+                let written = tree?.payload(fitting: 65533).payload
+                #expect(written == nil || written == tree?.payload(fitting: 65533).payload)
+            }
+        }
+    }
+
+    @Test("a private IFD in IFD0 whose offsets cannot be kept is left out with a warning naming it")
+    func foreignIFD() throws {
+        let photo = try Photo(jpeg: try MakerNoteLayouts.kodak(privateTag: 0x014A).jpeg(), options: LoadOptions(maxSize: 64))
+        let written = try photo.encoded(record: OutputMetadata(exif: Self.edits))
+        #expect(written.warnings.contains { $0.lowercased().contains("0x014a") }, "\(written.warnings)")
+        let payload = try #require(JPEGSegments.exifPayload(written.bytes))
+        let layout = try #require(ExifLayout(payload: payload))
+        #expect(layout.entry(0x014A, in: layout.ifd0) == nil)
+    }
+
     /// Every corpus photo, or when there is none, every fixture with EXIF and the maker-note fixture.
     static var photos: [String] {
         if Corpus.isPresent { return Corpus.photos }

@@ -164,15 +164,15 @@ public enum MakerNoteLayouts {
     }
 
     /// A Kodak maker note that is a binary block (exiftool's Kodak Type2), and Kodak's private
-    /// IFD in IFD0 (tag 0x8290).
-    public static func kodak() -> Sample {
+    /// IFD in IFD0 (tag 0x8290, or `privateTag`).
+    public static func kodak(privateTag: Int = 0x8290) -> Sample {
         var note = Writer(size: 0x80, little: false)
         note.put(Array("Eastman Kodak Company".utf8), at: 0x08)
         note.put(Array("DCS Pro Back".utf8), at: 0x28)
         note.put(note.u32(4500) + note.u32(3000), at: 0x6C)
-        return payload(name: "kodak", make: "Kodak", model: "DCS Pro Back", littleEndian: false, note: note.bytes) { tiff, at in
+        return payload(name: privateTag == 0x8290 ? "kodak" : "kodak-private-ifd", make: "Kodak", model: "DCS Pro Back", littleEndian: false, note: note.bytes) { tiff, at in
             tiff.ifd(at: at, [tiff.undefined(0x0000, [1, 0, 0, 0]), tiff.rational(0x0003, 1234, 100)], data: at + 2 + 2 * 12 + 4)
-            return [tiff.long(0x8290, at)]
+            return [tiff.long(privateTag, at)]
         }
     }
 

@@ -30,8 +30,7 @@ struct MakerNoteRegion {
         // (Nikon's NikonScanIFD, NEFBitDepth) point a few bytes past the values they declare.
         let noteEnd = offset + count
         let zeros = tiff[noteEnd...].prefix(256).prefix { $0 == 0 }.count
-        var spans = walker.spans
-        spans.append(offset..<noteEnd + zeros)
+        let spans = (walker.spans + [offset..<noteEnd + zeros]).map { $0.clamped(to: 0..<tiff.count) }
         let lower = spans.map(\.lowerBound).min()!, upper = spans.map(\.upperBound).max()!
         var bytes = [UInt8](repeating: 0, count: upper - lower)
         for span in spans { bytes.replaceSubrange(span.lowerBound - lower..<span.upperBound - lower, with: tiff[span]) }
@@ -177,7 +176,7 @@ struct MakerNoteRegion {
 
         private mutating func walk(ifd: Int, layout: Layout, previews: [Preview], depth: Int) {
             let reader = Reader(tiff: tiff, order: layout.order)
-            guard depth < 4, ifd >= 8, visited.insert(ifd).inserted, let declared = reader.u16(ifd) else { return }
+            guard depth < 4, ifd >= 8, ifd + 6 <= tiff.count, visited.insert(ifd).inserted, let declared = reader.u16(ifd) else { return }
             let count = min(Int(declared), max(0, (tiff.count - ifd - 6) / 12))
             spans.append(ifd..<ifd + 2 + 12 * count + 4)
             var fields: [UInt16: (value: Int, size: Int)] = [:]

@@ -6,7 +6,8 @@ import Values
 /// Why not libexif's writer: it rebuilds the maker note from what it understood of it (an iPhone's
 /// 12 maker-note tags come out as none, a Canon's 89 as 15) and moves it, which breaks the maker
 /// notes whose offsets count from the TIFF header (Canon, Nikon's preview IFD, Olympus' equipment
-/// IFD). Here the maker note is kept byte for byte at the offset it had in the source, as exiv2
+/// IFD). Here the maker note, with every byte it points at (`MakerNoteRegion`), is kept byte for
+/// byte at the offset it had in the source, as exiv2
 /// does for maker notes it cannot rewrite and as Windows does before it resorts to its
 /// OffsetSchema tag: every offset in it, absolute or relative, stays true. The rest of the block
 /// is laid out around it.
@@ -45,8 +46,8 @@ struct ExifTree {
     static let userCommentTag: UInt16 = 0x9286
     /// Tags that point at another IFD: rebuilt on writing, never copied.
     static let pointerTags: [UInt16: Directory] = [0x8769: .exif, 0x8825: .gps, 0xA005: .interop, 0x8290: .kodak]
-    /// IFD0's other pointers to IFDs (SubIFDs; Kodak's KDC_IFD): dropped with a warning, since
-    /// the offsets they hold would point at whatever is laid out there now.
+    /// Other pointers to IFDs (IFD0's SubIFDs, Kodak's KDC_IFD, any entry of type IFD): dropped
+    /// with a warning, since the offsets they hold would point at whatever is laid out there now.
     static let foreignPointerTags: Set<UInt16> = [0x014A, 0xFE00]
 
     /// Bytes per component of each TIFF type (EXIF 2.32 §4.6.2, plus IFD (13) and EXIF 3.0's UTF-8 (129)).

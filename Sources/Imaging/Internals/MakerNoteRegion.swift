@@ -7,9 +7,8 @@
 /// come along; a layout that is not an IFD (Kodak's binary blocks) is its declared bytes. Preview
 /// images inside it are dropped, as the EXIF thumbnail is, since they show the unstamped picture:
 /// their bytes become zeros and the entries pointing at them leave their IFD (its table shrinks in
-/// place, so nothing moves), the other tags untouched. Only the
-/// maker note's own bytes are copied, so nothing else of the source (values this stamp replaced)
-/// travels along.
+/// place, so nothing moves), the other tags untouched. Only the maker note's own bytes are copied,
+/// so nothing else of the source (values this stamp replaced) travels along.
 struct MakerNoteRegion {
     /// Where `bytes` start in the TIFF.
     let start: Int

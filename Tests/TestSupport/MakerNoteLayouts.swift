@@ -176,8 +176,45 @@ public enum MakerNoteLayouts {
         }
     }
 
+    /// A preview JPEG of 64 bytes as maker notes keep them, to find in a file.
+    public static let preview: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9] + [UInt8](repeating: 0x5A, count: 60)
+
+    /// A Pentax maker note: "AOC\0MM", an IFD with offsets from the TIFF header, the preview's
+    /// length and start in tags 3 and 4.
+    public static func pentax() -> Sample {
+        var note = Writer(size: 0xC0, little: false)
+        note.put(Array("AOC\0MM".utf8), at: 0)
+        note.put(preview, at: 0x80)
+        note.ifd(at: 6, [note.undefined(0x0000, [4, 0, 0, 0]), note.long(0x0003, preview.count),
+                         note.long(0x0004, noteOffset + 0x80), note.ascii(0x0029, "1234567890")],
+                 data: 6 + 2 + 4 * 12 + 4, base: -noteOffset)
+        return payload(name: "pentax", make: "PENTAX Corporation", model: "PENTAX K10D", note: note.bytes)
+    }
+
+    /// A Casio type 2 maker note: "QVC\0\0\0", an IFD with offsets from the TIFF header, the
+    /// preview both pointed at (tags 3 and 4) and held (tag 0x2000).
+    public static func casio() -> Sample {
+        var note = Writer(size: 0xE0, little: false)
+        note.put(Array("QVC\0\0\0".utf8), at: 0)
+        let dataAt = 6 + 2 + 4 * 12 + 4
+        note.ifd(at: 6, [note.long(0x0003, preview.count), note.long(0x0004, noteOffset + dataAt),
+                         note.undefined(0x2000, preview), note.short(0x3000, 2)],
+                 data: dataAt, base: -noteOffset)
+        return payload(name: "casio", make: "CASIO COMPUTER CO.,LTD.", model: "EX-Z750", note: note.bytes)
+    }
+
+    /// A Sony Ericsson maker note: "SEMC MS\0", its IFD after 20 bytes, offsets from the 12th.
+    public static func sonyEricsson() -> Sample {
+        var note = Writer(size: 0xC0, little: true)
+        note.put(Array("SEMC MS\0".utf8) + [0, 0, 0, 1, 0, 0x10, 0, 0] + [0, 0, 0, 0], at: 0)
+        note.put(preview, at: 0x70)
+        note.ifd(at: 20, [note.undefined(0x2000, Array("0100".utf8)), note.long(0x0201, 0x70 - 12),
+                          note.long(0x0202, preview.count)], data: 20 + 2 + 3 * 12 + 4, base: 12)
+        return payload(name: "sony-ericsson", make: "Sony Ericsson", model: "K800i", note: note.bytes)
+    }
+
     public static var all: [Sample] {
         [canon(), canon(littleEndian: false), nikonType3(), nikonType3(littleEndian: false), nikonType3(wholeNote: true),
-         olympus(), olympusOld(), minolta(), kodak()]
+         olympus(), olympusOld(), minolta(), kodak(), pentax(), casio(), sonyEricsson()]
     }
 }

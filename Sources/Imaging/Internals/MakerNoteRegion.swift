@@ -6,8 +6,10 @@
 /// Values a maker note keeps past its declared length (Olympus E-10/E-20-era, Nikon's preview IFD)
 /// come along; a layout that is not an IFD (Kodak's binary blocks) is its declared bytes. Preview
 /// images inside it are dropped, as the EXIF thumbnail is, since they show the unstamped picture:
-/// their bytes become zeros and the entries pointing at them leave their IFD (its table shrinks in
-/// place, so nothing moves), the other tags untouched. Only the maker note's own bytes are copied,
+/// each becomes an empty JPEG (its start and end markers, then zeros) of length 4 where it was, so
+/// every tag and offset stays as it was (readers that guess a maker note's base from where its
+/// values start, as exiftool does for Pentax, are not misled); a preview pointer that points
+/// outside the block becomes 0 with its length. Only the maker note's own bytes are copied,
 /// so nothing else of the source (values this stamp replaced) travels along.
 struct MakerNoteRegion {
     /// Where `bytes` start in the TIFF.
@@ -33,11 +35,8 @@ struct MakerNoteRegion {
         let lower = spans.map(\.lowerBound).min()!, upper = spans.map(\.upperBound).max()!
         var bytes = [UInt8](repeating: 0, count: upper - lower)
         for span in spans { bytes.replaceSubrange(span.lowerBound - lower..<span.upperBound - lower, with: tiff[span]) }
-        for span in walker.cleared where span.lowerBound >= lower && span.upperBound <= upper {
-            bytes.replaceSubrange(span.lowerBound - lower..<span.upperBound - lower, with: repeatElement(0, count: span.count))
-        }
-        for (at, table) in walker.tables where at >= lower && at + table.count <= upper {
-            bytes.replaceSubrange(at - lower..<at - lower + table.count, with: table)
+        for (at, patch) in walker.patches where at >= lower && at + patch.count <= upper {
+            bytes.replaceSubrange(at - lower..<at - lower + patch.count, with: patch)
         }
         start = lower
         self.bytes = bytes
@@ -78,6 +77,11 @@ struct MakerNoteRegion {
                 let name = has("OLYMPUS\0") ? 8 : 12
                 guard let own = byteOrder(at: start + name) else { return nil }
                 candidates = [Layout(ifd: start + name + 4, base: start, order: own, subdirectories: Self.olympusSubdirectories)]
+            } else if has("SEMC MS\0") {
+                // Sony Ericsson: the IFD after 20 bytes, offsets from the 12th.
+                for own in [order, order == .little ? .big : .little] as [ExifTree.ByteOrder] {
+                    candidates.append(Layout(ifd: start + 20, base: start + 12, order: own))
+                }
             } else if has("FUJIFILM") {
                 guard let first = Reader(tiff: tiff, order: .little).u32(start + 8) else { return nil }
                 candidates = [Layout(ifd: start + Int(first), base: start, order: .little)]
@@ -159,9 +163,8 @@ struct MakerNoteRegion {
         let tiff: [UInt8]
         let note: Range<Int>
         var spans: [Range<Int>] = []
-        var cleared: [Range<Int>] = []
-        /// IFD tables rewritten without their preview entries, by where they start.
-        var tables: [(at: Int, bytes: [UInt8])] = []
+        /// Bytes to write over the copy, where they go in the TIFF: the previews emptied.
+        var patches: [(at: Int, bytes: [UInt8])] = []
         var visited: Set<Int> = []
 
         init(tiff: [UInt8], note: Range<Int>) {
@@ -199,31 +202,30 @@ struct MakerNoteRegion {
                     if let target { walk(ifd: target, layout: layout, previews: previews, depth: depth + 1) }
                 }
             }
-            var removed: Set<UInt16> = []
             for preview in previews {
                 switch preview {
                 case .pointer(let startTag, let lengthTag):
                     guard let start = fields[startTag], let length = fields[lengthTag], start.size == 4, length.size == 4,
-                          let offset = reader.u32(start.value), let size = reader.u32(length.value) else { continue }
+                          let offset = reader.u32(start.value), let size = reader.u32(length.value).map(Int.init) else { continue }
                     let image = layout.base + Int(offset)
-                    if image >= 8, image + Int(size) <= tiff.count { cleared.append(image..<image + Int(size)) }
-                    removed.formUnion([startTag, lengthTag])
+                    if size >= Self.emptyJPEG.count, image >= 8, image + size <= tiff.count {
+                        spans.append(image..<image + size)
+                        patches.append((image, Self.emptyJPEG + [UInt8](repeating: 0, count: size - Self.emptyJPEG.count)))
+                        patches.append((length.value, Reader.bytes(UInt32(Self.emptyJPEG.count), order: layout.order)))
+                    } else if size > 0 {
+                        // Nothing there to keep (a pointer past the end, as the Nikon E5000's): no preview.
+                        patches.append((start.value, [0, 0, 0, 0]))
+                        patches.append((length.value, [0, 0, 0, 0]))
+                    }
                 case .inline(let tag):
-                    guard let image = fields[tag], image.size > 4 else { continue }
-                    cleared.append(image.value..<image.value + image.size)
-                    removed.insert(tag)
+                    guard let image = fields[tag], image.size >= Self.emptyJPEG.count else { continue }
+                    patches.append((image.value, Self.emptyJPEG + [UInt8](repeating: 0, count: image.size - Self.emptyJPEG.count)))
                 }
             }
-            guard !removed.isEmpty else { return }
-            // The table without those entries, its next-IFD offset moved up, zeros after.
-            let kept: [Int] = (0..<count).map { ifd + 2 + 12 * $0 }.filter { reader.u16($0).map(removed.contains) == false }
-            var table = Reader.bytes(UInt16(kept.count), order: layout.order)
-            for at in kept { table += tiff[at..<at + 12] }
-            let next: Int = ifd + 2 + 12 * count
-            table += tiff[next..<next + 4]
-            table += [UInt8](repeating: 0, count: 12 * (count - kept.count))
-            tables.append((ifd, table))
         }
+
+        /// What a preview becomes: a JPEG with nothing in it (start and end of image).
+        static let emptyJPEG: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
     }
 
     /// Bounds-checked reads in one byte order.
@@ -231,8 +233,9 @@ struct MakerNoteRegion {
         let tiff: [UInt8]
         let order: ExifTree.ByteOrder
 
-        static func bytes(_ value: UInt16, order: ExifTree.ByteOrder) -> [UInt8] {
-            order == .little ? [UInt8(value & 0xFF), UInt8(value >> 8)] : [UInt8(value >> 8), UInt8(value & 0xFF)]
+        static func bytes(_ value: UInt32, order: ExifTree.ByteOrder) -> [UInt8] {
+            let big = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+            return order == .little ? big.reversed() : big
         }
 
         func u16(_ offset: Int) -> UInt16? {

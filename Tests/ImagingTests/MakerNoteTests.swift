@@ -158,9 +158,9 @@ import TestSupport
         #expect(preview.isEmpty || Array(preview) == [0xFF, 0xD8, 0xFF, 0xD9], "\(Array(preview.prefix(16)))")
     }
 
-    @Test("Pentax, Casio and Sony Ericsson previews are dropped: their bytes are gone from the file")
+    @Test("Pentax, Casio, Sony Ericsson and Olympus previews are dropped: their bytes are gone from the file")
     func previewsDropped() throws {
-        for sample in [MakerNoteLayouts.pentax(), MakerNoteLayouts.casio(), MakerNoteLayouts.sonyEricsson()] {
+        for sample in [MakerNoteLayouts.pentax(), MakerNoteLayouts.casio(), MakerNoteLayouts.sonyEricsson(), MakerNoteLayouts.olympus()] {
             let source = try sample.jpeg()
             #expect(source.contains(subsequence: MakerNoteLayouts.preview), "\(sample.name)")
             #expect(!(try Self.written(source)).contains(subsequence: MakerNoteLayouts.preview), "\(sample.name)")

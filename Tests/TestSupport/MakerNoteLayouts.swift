@@ -132,14 +132,18 @@ public enum MakerNoteLayouts {
     }
 
     /// An Olympus maker note of the E-5 era: "OLYMPUS\0II\3\0", offsets from the note, an
-    /// Equipment sub-IFD.
+    /// Equipment sub-IFD and a CameraSettings sub-IFD pointing at a preview.
     public static func olympus() -> Sample {
-        var note = Writer(size: 0x100, little: true)
+        var note = Writer(size: 0x140, little: true)
         note.put(Array("OLYMPUS\0II".utf8) + [3, 0], at: 0)
-        let equipment = 0x40
+        let equipment = 0x40, settings = 0x80, image = 0x100
         note.ifd(at: equipment, [note.undefined(0x0000, Array("0100".utf8)), note.ascii(0x0100, "S0034"),
                                  note.ascii(0x0101, "BHP123456")], data: equipment + 2 + 3 * 12 + 4)
-        note.ifd(at: 12, [note.undefined(0x0000, Array("0100".utf8)), note.long(0x2010, equipment, type: 13)], data: 12 + 2 + 2 * 12 + 4)
+        note.put(preview, at: image)
+        note.ifd(at: settings, [note.undefined(0x0000, Array("0100".utf8)), note.long(0x0100, 1), note.long(0x0101, image),
+                                note.long(0x0102, preview.count)], data: settings + 2 + 4 * 12 + 4)
+        note.ifd(at: 12, [note.undefined(0x0000, Array("0100".utf8)), note.long(0x2010, equipment, type: 13),
+                          note.long(0x2020, settings, type: 13)], data: 12 + 2 + 3 * 12 + 4)
         return payload(name: "olympus", make: "OLYMPUS IMAGING CORP.", model: "E-5", note: note.bytes)
     }
 

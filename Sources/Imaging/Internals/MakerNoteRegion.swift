@@ -129,9 +129,11 @@ struct MakerNoteRegion {
 
     // MARK: previews
 
-    /// A preview image a maker note keeps: a pointer and a length tag, or a tag holding the image.
+    /// A preview image a maker note keeps: a pointer and a length tag, or a tag holding the image,
+    /// in the note's first IFD or in the sub-IFD of tag `directory` (the same numbers mean other
+    /// things in other IFDs).
     enum Preview {
-        case pointer(start: UInt16, length: UInt16)
+        case pointer(start: UInt16, length: UInt16, directory: UInt16? = nil)
         case inline(UInt16)
     }
 
@@ -140,7 +142,10 @@ struct MakerNoteRegion {
     static func previews(note: [UInt8], make: String) -> [Preview] {
         let make = make.lowercased()
         func has(_ prefix: String) -> Bool { note.starts(with: Array(prefix.utf8)) }
-        if has("Nikon") || make.hasPrefix("nikon") || has("SEMC MS") {
+        if has("Nikon") || make.hasPrefix("nikon") {
+            return [.pointer(start: 0x0201, length: 0x0202, directory: 0x0011)]  // the preview IFD
+        }
+        if has("SEMC MS") {
             return [.pointer(start: 0x0201, length: 0x0202)]
         }
         if has("QVC\0") || make.hasPrefix("casio") {
@@ -150,8 +155,8 @@ struct MakerNoteRegion {
             return [.pointer(start: 0x0004, length: 0x0003)]
         }
         if has("OLYMP") || has("OM SYSTEM") || make.contains("olympus") || make.contains("minolta") || make.contains("konica") {
-            return [.pointer(start: 0x0088, length: 0x0089), .pointer(start: 0x0101, length: 0x0102),
-                    .pointer(start: 0x1036, length: 0x1037), .inline(0x0081)]
+            return [.pointer(start: 0x0088, length: 0x0089), .pointer(start: 0x1036, length: 0x1037), .inline(0x0081),
+                    .pointer(start: 0x0101, length: 0x0102, directory: 0x2020)]  // CameraSettings
         }
         return []
     }
@@ -173,10 +178,11 @@ struct MakerNoteRegion {
         }
 
         mutating func walk(layout: Layout, previews: [Preview]) {
-            walk(ifd: layout.ifd, layout: layout, previews: previews, depth: 0)
+            walk(ifd: layout.ifd, from: nil, layout: layout, previews: previews, depth: 0)
         }
 
-        private mutating func walk(ifd: Int, layout: Layout, previews: [Preview], depth: Int) {
+        /// Walks the IFD at `ifd`, the note's first or the sub-IFD of tag `from`.
+        private mutating func walk(ifd: Int, from: UInt16?, layout: Layout, previews: [Preview], depth: Int) {
             let reader = Reader(tiff: tiff, order: layout.order)
             guard depth < 4, ifd >= 8, ifd + 6 <= tiff.count, visited.insert(ifd).inserted, let declared = reader.u16(ifd) else { return }
             let count = min(Int(declared), max(0, (tiff.count - ifd - 6) / 12))
@@ -199,13 +205,13 @@ struct MakerNoteRegion {
                 if layout.subdirectories.contains(tag) {
                     // An IFD's offset (type LONG or IFD), or the IFD itself as an UNDEFINED value.
                     let target = size > 4 ? valueAt : reader.u32(at + 8).map { layout.base + Int($0) }
-                    if let target { walk(ifd: target, layout: layout, previews: previews, depth: depth + 1) }
+                    if let target { walk(ifd: target, from: tag, layout: layout, previews: previews, depth: depth + 1) }
                 }
             }
             for preview in previews {
                 switch preview {
-                case .pointer(let startTag, let lengthTag):
-                    guard let start = fields[startTag], let length = fields[lengthTag], start.size == 4, length.size == 4,
+                case .pointer(let startTag, let lengthTag, let directory):
+                    guard directory == from, let start = fields[startTag], let length = fields[lengthTag], start.size == 4, length.size == 4,
                           let offset = reader.u32(start.value), let size = reader.u32(length.value).map(Int.init) else { continue }
                     let image = layout.base + Int(offset)
                     if size >= Self.emptyJPEG.count, image >= 8, image + size <= tiff.count {
@@ -218,7 +224,7 @@ struct MakerNoteRegion {
                         patches.append((length.value, [0, 0, 0, 0]))
                     }
                 case .inline(let tag):
-                    guard let image = fields[tag], image.size >= Self.emptyJPEG.count else { continue }
+                    guard from == nil, let image = fields[tag], image.size >= Self.emptyJPEG.count else { continue }
                     patches.append((image.value, Self.emptyJPEG + [UInt8](repeating: 0, count: image.size - Self.emptyJPEG.count)))
                 }
             }

@@ -106,6 +106,22 @@ import TestSupport
         }
     }
 
+    @Test("a maker note that cannot stay where it was (over the TIFF header) is left out with a warning, the other EXIF kept")
+    func makerNoteOverHeader() throws {
+        var payload = MakerNoteFixture.payload
+        // The maker note entry's offset (EXIF IFD at 0x100, its third entry) moved to 2.
+        let field = 6 + 0x100 + 2 + 2 * 12 + 8
+        payload.replaceSubrange(field..<field + 4, with: [2, 0, 0, 0])
+        let photo = try Photo(jpeg: JPEGSegments.withExif(payload, in: try MakerNoteFixture.photo.jpeg()), options: LoadOptions(maxSize: 64))
+        let written = try photo.encoded(record: OutputMetadata(exif: Self.edits))
+        #expect(written.warnings.contains { $0.contains("maker note") }, "\(written.warnings)")
+        let exif = try #require(JPEGSegments.exifPayload(written.bytes))
+        let layout = try #require(ExifLayout(payload: exif))
+        #expect(layout.entry(0x927C, in: layout.exif) == nil)
+        #expect(layout.entry(0x010F, in: layout.ifd0).map(layout.text) == "Canon")
+        #expect(layout.entry(0x9003, in: layout.exif).map(layout.text) == "2026:11:29 14:03:12")
+    }
+
     @Test("a private IFD in IFD0 whose offsets cannot be kept is left out with a warning naming it")
     func foreignIFD() throws {
         let photo = try Photo(jpeg: try MakerNoteLayouts.kodak(privateTag: 0x014A).jpeg(), options: LoadOptions(maxSize: 64))

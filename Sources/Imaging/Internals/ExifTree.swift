@@ -38,8 +38,8 @@ struct ExifTree {
     private(set) var makerNote: MakerNoteRegion?
     /// Entries or directories that could not be read (they are left out).
     private(set) var problems: [String] = []
-    /// What the source had that does not go out again, for a warning: private IFDs whose
-    /// offsets cannot be kept.
+    /// What the source had that does not go out again, for a warning: private IFDs and maker
+    /// notes whose offsets cannot be kept.
     private(set) var dropped: [String] = []
 
     static let makerNoteTag: UInt16 = 0x927C
@@ -98,9 +98,15 @@ struct ExifTree {
         if let offset = makerNoteOffset, var note = entry(.exif, Self.makerNoteTag) {
             let make = entry(.ifd0, 0x010F).map { String(decoding: $0.value.prefix { $0 != 0 }, as: UTF8.self) } ?? ""
             let region = MakerNoteRegion(tiff: tiff, order: order, offset: offset, count: note.value.count, make: make)
-            note.value = region.value
-            set(.exif, note)
-            makerNote = region
+            if region.start < 8 {
+                // Where it was is the TIFF header's: moved, its offsets would point at other bytes.
+                dropped.append("the maker note (\(note.value.count) bytes, over the TIFF header)")
+                remove(.exif, Self.makerNoteTag)
+            } else {
+                note.value = region.value
+                set(.exif, note)
+                makerNote = region
+            }
         }
     }
 
@@ -331,8 +337,7 @@ struct ExifTree {
 
     /// The bytes the maker note keeps, when there is one to keep in place.
     private var reservedRange: Range<Int>? {
-        guard makerNoteOffset != nil, let range = makerNote?.range, range.lowerBound >= 8 else { return nil }
-        return range
+        makerNoteOffset == nil ? nil : makerNote?.range
     }
 
     /// Hands out word-aligned room after the header, around the maker note's bytes.

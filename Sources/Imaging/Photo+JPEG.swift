@@ -159,6 +159,7 @@ extension Photo {
             guard !edits.isEmpty, let fresh = Self.freshExif() else { return nil }
             tree = fresh
         }
+        warnings += tree.dropped.map { "EXIF: left out \($0): its offsets could not be kept" }
         tree.apply(edits)
         // A HEIC's or PNG's EXIF goes out in a JPEG now: it must be valid for one.
         if format != .jpeg { tree.completeForJPEG(hasICCProfile: metadata.iccProfile != nil) }

@@ -47,6 +47,18 @@ public enum ExifTool {
         return try text(["-a", "-G0", "-s", "-MakerNotes:all", file]).split(separator: "\n").count
     }
 
+    /// exiftool's lines ("[Group] Tag : value") for the maker notes of a file (Kodak's private
+    /// IFD in IFD0 among them), without the preview image's tags.
+    public static func makerNoteLines(_ path: String) throws -> [String] {
+        let exif = try output(["-b", "-EXIF", path])
+        guard !exif.isEmpty else { return [] }
+        let file = NSTemporaryDirectory() + "stampcam-exif-\(getpid())-\(UUID().uuidString).exif"
+        try exif.write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        return try text(["-a", "-G1", "-s", "-MakerNotes:all", file]).split(separator: "\n").map(String.init)
+            .filter { !$0.contains("PreviewImage") }
+    }
+
     /// Every tag of a file as exiftool's JSON names them (`-G1`: "IFD0:Artist", "XMP-dc:Creator" …),
     /// values as text.
     public static func tags(_ path: String) throws -> [String: String] {

@@ -201,9 +201,9 @@ def ascii_tag(tag, text):
     return (tag, 2, len(v), v)
 
 
-def exif_app1(maker_note_len, exif_ifd_offset=None):
+def exif_app1(maker_note_len, exif_ifd_offset=None, maker=None):
     """An APP1 Exif segment: Make, Model, Orientation, DateTime, Artist; an Exif IFD with
-    DateTimeOriginal, OffsetTimeOriginal and a MakerNote of the given length."""
+    DateTimeOriginal, OffsetTimeOriginal and a MakerNote of the given length (or the given bytes)."""
     ifd0_entries = [ascii_tag(0x010F, "StampcamTest"), ascii_tag(0x0110, "Hostile Harness Cam"),
                     (0x0112, 3, 1, struct.pack("<H", 1)), ascii_tag(0x0132, "2021:06:15 10:20:30"),
                     ascii_tag(0x013B, "Hostile Harness")]
@@ -211,14 +211,29 @@ def exif_app1(maker_note_len, exif_ifd_offset=None):
     ifd0_size = len(ifd(ifd0_entries + [pointer(0)], 8))
     exif_at = 8 + ifd0_size
     ifd0 = ifd(ifd0_entries + [pointer(exif_ifd_offset if exif_ifd_offset is not None else exif_at)], 8)
-    maker = bytes((i * 7 + 3) & 255 for i in range(maker_note_len))
+    if maker is None:
+        maker = bytes((i * 7 + 3) & 255 for i in range(maker_note_len))
     exif_entries = [ascii_tag(0x9003, "2021:06:15 10:20:30"), ascii_tag(0x9011, "+08:00")]
-    if maker_note_len:
+    if maker:
         exif_entries.append((0x927C, 7, len(maker), maker))
     tiff = b"II*\0" + struct.pack("<I", 8) + ifd0 + ifd(exif_entries, exif_at)
     payload = b"Exif\0\0" + tiff
     assert len(payload) + 2 <= 0xFFFF, "APP1 too big: %d" % (len(payload) + 2)
     return b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+
+
+def nikon_type3_hostile():
+    """A Nikon type 3 maker note (its own big-endian TIFF header; offsets from that header) whose
+    offsets are hostile: a value past its declared end and one past the segment, an absurd count,
+    a preview IFD that is the note's own IFD (a loop), and a preview image past the end of the file."""
+    entries = [(0x0001, 7, 4, b"0210"), (0x0004, 2, 0x40000000, 16), (0x0011, 4, 1, 8),
+               (0x0095, 2, 5, 0x7FFFFFF0), (0x00A7, 2, 8, 200), (0x0201, 4, 1, 0x7FFF0000), (0x0202, 4, 1, 4096)]
+    table = struct.pack(">H", len(entries))
+    for tag, typ, count, value in entries:
+        field = value if isinstance(value, bytes) else struct.pack(">I", value)
+        table += struct.pack(">HHI", tag, typ, count) + field
+    table += struct.pack(">I", 0)
+    return b"Nikon\0\x02\x10\0\0" + b"MM\0*" + struct.pack(">I", 8) + table + b"OFF \0\0"
 
 
 def with_exif(jpeg, app1):
@@ -299,6 +314,9 @@ def build(stampcam, inputs, work):
           "an APP1 Exif of 65,528 bytes (a 65 KB MakerNote): the rewritten EXIF cannot fit one "
           "segment; it must be kept, shrunk, with a warning naming what was dropped",
           warn=r"(?i)warning.*maker", exif=True)
+    b.add("exif-nikon-note", "exif-nikon-note.jpg", with_exif(base, exif_app1(0, maker=nikon_type3_hostile())), "done",
+          "a Nikon type 3 maker note whose offsets point past its end, past the segment and back at "
+          "itself: the photo is stamped with its EXIF, nothing read from outside the block", exif=True)
     b.add("exif-bad-offset", "exif-bad-offset.jpg", with_exif(base, exif_app1(0, exif_ifd_offset=0x7FFFFFF0)),
           "done", "an Exif IFD pointer far past the segment: corrupt EXIF warns, the photo is stamped",
           warn=r"(?i)warning.*exif")

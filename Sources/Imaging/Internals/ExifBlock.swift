@@ -51,8 +51,12 @@ final class ExifBlock {
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         let collector = LogCollector()
         let log = exif_log_new()
-        exif_log_set_func(log, { _, code, _, format, arguments, context in
+        exif_log_set_func(log, { _, code, domain, format, arguments, context in
             guard code == EXIF_LOG_CODE_CORRUPT_DATA, let format, let arguments, let context else { return }
+            // libexif's maker-note parsers ("ExifMnoteCanon" …) guess a layout and byte order
+            // exiftool does not (a Canon note kept little-endian in a block rewritten big-endian
+            // reads as "Too much tags (9472)"); the writer reads maker notes itself, and keeps them.
+            if let domain, String(cString: domain).hasPrefix("ExifMnote") { return }
             var buffer = [CChar](repeating: 0, count: 256)
             vsnprintf(&buffer, buffer.count, format, arguments)
             Unmanaged<LogCollector>.fromOpaque(context).takeUnretainedValue()

@@ -6,7 +6,8 @@ import Values
 /// Why not libexif's writer: it rebuilds the maker note from what it understood of it (an iPhone's
 /// 12 maker-note tags come out as none, a Canon's 89 as 15) and moves it, which breaks the maker
 /// notes whose offsets count from the TIFF header (Canon, Nikon's preview IFD, Olympus' equipment
-/// IFD). Here the maker note is kept byte for byte at the offset it had in the source, as exiv2
+/// IFD). Here the maker note, with every byte it points at (`MakerNoteRegion`), is kept byte for
+/// byte at the offset it had in the source, as exiv2
 /// does for maker notes it cannot rewrite and as Windows does before it resorts to its
 /// OffsetSchema tag: every offset in it, absolute or relative, stays true. The rest of the block
 /// is laid out around it.
@@ -25,23 +26,29 @@ struct ExifTree {
         var value: [UInt8]
     }
 
-    /// The IFDs of an EXIF block that go out again (IFD1, the thumbnail, never does).
-    enum Directory: CaseIterable { case ifd0, exif, gps, interop }
+    /// The IFDs of an EXIF block that go out again (IFD1, the thumbnail, never does); `kodak` is
+    /// Kodak's private IFD in IFD0 (tag 0x8290), a plain IFD like the others.
+    enum Directory: CaseIterable { case ifd0, exif, gps, interop, kodak }
 
     var order: ByteOrder
     private(set) var directories: [Directory: [Entry]] = [:]
     /// Where the maker note's bytes started in the source TIFF: it is written there again.
     private(set) var makerNoteOffset: Int?
-    /// Zero bytes that followed the maker note in the source (at most 256), kept zero after it:
-    /// some maker notes (Nikon's NikonScanIFD, NEFBitDepth) point a few bytes past their own end.
-    private(set) var makerNoteGuard = 0
+    /// The maker note with every byte it points at, written where it was in the source.
+    private(set) var makerNote: MakerNoteRegion?
     /// Entries or directories that could not be read (they are left out).
     private(set) var problems: [String] = []
+    /// What the source had that does not go out again, for a warning: private IFDs and maker
+    /// notes whose offsets cannot be kept.
+    private(set) var dropped: [String] = []
 
     static let makerNoteTag: UInt16 = 0x927C
     static let userCommentTag: UInt16 = 0x9286
     /// Tags that point at another IFD: rebuilt on writing, never copied.
-    static let pointerTags: [UInt16: Directory] = [0x8769: .exif, 0x8825: .gps, 0xA005: .interop]
+    static let pointerTags: [UInt16: Directory] = [0x8769: .exif, 0x8825: .gps, 0xA005: .interop, 0x8290: .kodak]
+    /// Other pointers to IFDs (IFD0's SubIFDs, Kodak's KDC_IFD, any entry of type IFD): dropped
+    /// with a warning, since the offsets they hold would point at whatever is laid out there now.
+    static let foreignPointerTags: Set<UInt16> = [0x014A, 0xFE00]
 
     /// Bytes per component of each TIFF type (EXIF 2.32 §4.6.2, plus IFD (13) and EXIF 3.0's UTF-8 (129)).
     static func unitSize(_ type: UInt16) -> Int? {
@@ -76,11 +83,30 @@ struct ExifTree {
         if let gpsOffset = reader.pointer(in: ifd0, to: .gps), let gps = reader.directory(at: gpsOffset) {
             directories[.gps] = gps
         }
+        if let kodakOffset = reader.pointer(in: ifd0, to: .kodak), let kodak = reader.directory(at: kodakOffset) {
+            directories[.kodak] = kodak
+        }
         makerNoteOffset = reader.makerNoteOffset
-        makerNoteGuard = reader.makerNoteGuard
         problems = reader.problems
         for directory in Directory.allCases {
             directories[directory]?.removeAll { Self.pointerTags[$0.tag] != nil }
+            for entry in entries(directory) where entry.type == 13 || Self.foreignPointerTags.contains(entry.tag) {
+                dropped.append("the private IFD in tag 0x\(Hex.padded(entry.tag, digits: 4))")
+                remove(directory, entry.tag)
+            }
+        }
+        if let offset = makerNoteOffset, var note = entry(.exif, Self.makerNoteTag) {
+            let make = entry(.ifd0, 0x010F).map { String(decoding: $0.value.prefix { $0 != 0 }, as: UTF8.self) } ?? ""
+            let region = MakerNoteRegion(tiff: tiff, order: order, offset: offset, count: note.value.count, make: make)
+            if region.start < 8 {
+                // Where it was is the TIFF header's: moved, its offsets would point at other bytes.
+                dropped.append("the maker note (\(note.value.count) bytes, over the TIFF header)")
+                remove(.exif, Self.makerNoteTag)
+            } else {
+                note.value = region.value
+                set(.exif, note)
+                makerNote = region
+            }
         }
     }
 
@@ -93,7 +119,6 @@ struct ExifTree {
         var visited: Set<Int> = []
         var problems: [String] = []
         var makerNoteOffset: Int?
-        var makerNoteGuard = 0
 
         init(bytes: [UInt8], order: ByteOrder) {
             self.bytes = bytes
@@ -161,7 +186,6 @@ struct ExifTree {
                     start = Int(valueOffset)
                     if isExif && tag == ExifTree.makerNoteTag && makerNoteOffset == nil {
                         makerNoteOffset = start
-                        makerNoteGuard = bytes[(start + size)...].prefix(256).prefix { $0 == 0 }.count
                     }
                 }
                 // A tag twice in one IFD: readers take the first.
@@ -192,7 +216,10 @@ struct ExifTree {
 
     mutating func remove(_ directory: Directory, _ tag: UInt16) {
         directories[directory]?.removeAll { $0.tag == tag }
-        if tag == Self.makerNoteTag && directory == .exif { makerNoteOffset = nil }
+        if tag == Self.makerNoteTag && directory == .exif {
+            makerNoteOffset = nil
+            makerNote = nil
+        }
     }
 
     /// Replaces a whole IFD (the GPS IFD for a new position); nil or empty removes it.
@@ -265,7 +292,7 @@ struct ExifTree {
             let entries = tables[directory]!
             tableOffsets[directory] = layout.place(2 + 12 * entries.count + 4)
             for (index, entry) in entries.enumerated() where entry.value.count > 4 {
-                if directory == .exif && entry.tag == Self.makerNoteTag, let offset = makerNoteOffset {
+                if directory == .exif && entry.tag == Self.makerNoteTag, let offset = makerNoteOffset, reservedRange != nil {
                     valueOffsets[directory, default: [:]][index] = offset
                 } else {
                     valueOffsets[directory, default: [:]][index] = layout.place(entry.value.count)
@@ -273,6 +300,7 @@ struct ExifTree {
             }
         }
         var tiff = [UInt8](repeating: 0, count: layout.end)
+        if let region = reservedRange, let note = makerNote { tiff.replaceSubrange(region, with: note.bytes) }
         tiff.replaceSubrange(0..<2, with: order == .little ? [0x49, 0x49] : [0x4D, 0x4D])
         tiff.replaceSubrange(2..<4, with: short(42))
         tiff.replaceSubrange(4..<8, with: long(UInt32(tableOffsets[.ifd0]!)))
@@ -302,15 +330,14 @@ struct ExifTree {
     private static func parent(of directory: Directory) -> Directory? {
         switch directory {
         case .ifd0: return nil
-        case .exif, .gps: return .ifd0
+        case .exif, .gps, .kodak: return .ifd0
         case .interop: return .exif
         }
     }
 
     /// The bytes the maker note keeps, when there is one to keep in place.
     private var reservedRange: Range<Int>? {
-        guard let offset = makerNoteOffset, offset >= 8, let note = entry(.exif, Self.makerNoteTag) else { return nil }
-        return offset..<offset + note.value.count + makerNoteGuard
+        makerNoteOffset == nil ? nil : makerNote?.range
     }
 
     /// Hands out word-aligned room after the header, around the maker note's bytes.

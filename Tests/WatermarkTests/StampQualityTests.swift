@@ -139,17 +139,24 @@ import TestSupport
         #expect(try Self.watermarker.stampCard(template: bold, fields: fields).unknownGlyphs == 0)
     }
 
-    @Test("a file time is marked '(file time)' once, in the smallest line that shows the time; other times are not")
-    func fileTimeMark() throws {
+    @Test("a file time ('(file time)') and a time set by hand ('(set by hand)') are marked once, in the smallest line that shows the time; other times are not",
+          arguments: [Fields.fileTimeSource, Fields.givenTimeSource])
+    func timeMark(source: String) throws {
         for id in Fixture.builtInIDs {
             let template = try Fixture.template(id)
-            var fileTime = Fixture.fields
-            fileTime.timeSource = Fields.fileTimeSource
-            let marked = try Self.shapes(template, fields: fileTime), plain = try Self.shapes(template, fields: Fixture.fields)
-            let widths = zip(marked.lines, plain.lines).map { $0.width - $1.width }
+            var marked = Fixture.fields
+            marked.timeSource = source
+            let shapes = try Self.shapes(template, fields: marked), plain = try Self.shapes(template, fields: Fixture.fields)
+            let widths = zip(shapes.lines, plain.lines).map { $0.width - $1.width }
             #expect(widths.filter { $0 > 20 }.count == 1, "\(id): \(widths)")
             #expect(widths.allSatisfy { $0 >= -1 })
         }
+    }
+
+    @Test("the marks' words; a style may turn the file time's mark off")
+    func timeMarkWords() throws {
+        #expect(Fields(time: Fixture.fields.time, timeSource: Fields.givenTimeSource).timeMark(.standard) == "set by hand")
+        #expect(Fields(time: Fixture.fields.time, timeSource: "command line").timeMark(.standard) == nil)
         var quiet = try Fixture.template("classic")
         quiet.timeStyle.fileTimeMark = nil
         var fileTime = Fixture.fields
@@ -169,21 +176,6 @@ import TestSupport
         if ["banner", "site-report"].contains(id) {
             #expect(try Self.shapes(template, fields: site).lines.count == plain + 2, "\(id): the site's name")
         }
-    }
-
-    @Test("a time given by hand for a photo taken now is marked '(set by hand)' once, in the line that shows the time")
-    func givenTimeMark() throws {
-        for id in Fixture.builtInIDs {
-            let template = try Fixture.template(id)
-            var given = Fixture.fields
-            given.timeSource = Fields.givenTimeSource
-            let marked = try Self.shapes(template, fields: given), plain = try Self.shapes(template, fields: Fixture.fields)
-            let widths = zip(marked.lines, plain.lines).map { $0.width - $1.width }
-            #expect(widths.filter { $0 > 20 }.count == 1, "\(id): \(widths)")
-            #expect(widths.allSatisfy { $0 >= -1 })
-        }
-        #expect(Fields(time: Fixture.fields.time, timeSource: Fields.givenTimeSource).timeMark(.standard) == "set by hand")
-        #expect(Fields(time: Fixture.fields.time, timeSource: "command line").timeMark(.standard) == nil)
     }
 
     @Test("every style reads at 4.5:1 on snow, at night and on stripes", arguments: Fixture.builtInIDs)

@@ -36,7 +36,7 @@ enum Config {
             case .string(let text)? where option.valueName != nil:
                 arguments += ["--\(key)", text]
             case .number(let number)? where option.valueName != nil:
-                arguments += ["--\(key)", number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)]
+                arguments += ["--\(key)", Self.decimal(number)]
             case .bool(let flag)? where option.valueName == nil:
                 if flag { arguments.append("--\(key)") }
             default:
@@ -45,6 +45,15 @@ enum Config {
             }
         }
         return arguments
+    }
+
+    /// A JSON number as a user would type it: in plain decimal, as the options read numbers
+    /// (Swift would write `1e-05`).
+    static func decimal(_ number: Double) -> String {
+        if number == number.rounded() && abs(number) < 1e15 { return String(Int(number)) }
+        var text = fixedPoint(number, places: 9)
+        while text.hasSuffix("0") && text.contains(".") { text.removeLast() }
+        return text
     }
 
     /// The config's project pick list (`"projects": [...]`); empty without one.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Values
 @testable import StampCLI
 
 @Suite struct ConfigTests {
@@ -18,6 +19,15 @@ import TestSupport
         let parsed = try ApplyCommand.spec.parse(arguments + ["x.jpg", "-o", "out", "--user", "Ana"])
         #expect(try parsed.value(StampOptions.user) == "Ana")
         #expect(parsed.flag(ApplyCommand.skipExisting))
+    }
+
+    @Test("numbers become plain decimals, as the options read them (never 1e-05)")
+    func numbers() {
+        #expect(Config.decimal(80) == "80")
+        #expect(Config.decimal(0.5) == "0.5")
+        #expect(Config.decimal(0.00001) == "0.00001")
+        #expect(Config.decimal(-2.25) == "-2.25")
+        #expect(decimalNumber(Config.decimal(0.00001)) == 0.00001)
     }
 
     @Test("settings for options a command lacks are left out, unknown ones are errors")

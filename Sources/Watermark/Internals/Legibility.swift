@@ -48,6 +48,9 @@ enum Legibility {
         let width: Int
         let height: Int
         let stride: Int
+        /// Where user space's origin lies on the surface: a window onto part of a photo draws
+        /// in the photo's coordinates.
+        let offset: (x: Double, y: Double)
 
         init?(_ cr: OpaquePointer) {
             guard let surface = cairo_get_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
@@ -57,10 +60,14 @@ enum Legibility {
             width = Int(cairo_image_surface_get_width(surface))
             height = Int(cairo_image_surface_get_height(surface))
             stride = Int(cairo_image_surface_get_stride(surface))
+            var x = 0.0, y = 0.0
+            cairo_surface_get_device_offset(surface, &x, &y)
+            offset = (x, y)
         }
 
         /// Up to about `limit` pixels of a rectangle, evenly spread, as (red, green, blue) 0…255.
-        func samples(x: Double, y: Double, width w: Double, height h: Double, limit: Int = 3000) -> [(Double, Double, Double)] {
+        func samples(x userX: Double, y userY: Double, width w: Double, height h: Double, limit: Int = 3000) -> [(Double, Double, Double)] {
+            let (x, y) = (userX + offset.x, userY + offset.y)
             let x0 = max(0, Int(x.rounded(.down))), y0 = max(0, Int(y.rounded(.down)))
             let x1 = min(width, Int((x + w).rounded(.up))), y1 = min(height, Int((y + h).rounded(.up)))
             guard x1 > x0, y1 > y0 else { return [] }

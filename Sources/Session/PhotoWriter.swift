@@ -143,6 +143,62 @@ public final class PhotoWriter {
         }
     }
 
+    /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
+    /// are decoded and put back; every other block of the photo is written as it was.
+    public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
+                        source: String? = nil) throws(WriteError) -> PendingPhoto {
+        let record = record(style: style, fields: fields)
+        do throws(WriteError.Cause) {
+            let stamped = try stampedInPlace(photo, style: style, record: record)
+            let staged: AtomicFile.Staged
+            do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch { throw WriteError.Cause.file(error) }
+            return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
+                                notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
+        } catch {
+            claim.release()
+            throw WriteError(cause: error, saved: [])
+        }
+    }
+
+    /// The stamp laid out for the whole photo, drawn on the rows it covers, put back in place.
+    private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template,
+                                record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+        var photo = photo
+        let (width, height) = (photo.width, photo.height)
+        do {
+            // Where the blocks go, from a layout drawn on no pixels; then the rows under them.
+            guard var nothing = Bitmap(width: 1, height: 1) else { throw ImageError.outOfMemory(width: 1, height: 1) }
+            let layout = try watermarker.stamp(window: &nothing, top: 0, width: width, height: height, template: style, fields: record.fields)
+            var notes = layout.warnings
+            if let rows = Self.rows(layout.boxes, width: width, height: height) {
+                let strip = photo.strip(covering: rows)
+                var window = try photo.decode(rows: strip)
+                notes = try watermarker.stamp(window: &window, top: strip.lowerBound, width: width, height: height,
+                                              template: style, fields: record.fields).warnings
+                try photo.replace(rows: strip, with: window)
+            }
+            return (try photo.encoded(record: record.outputMetadata(source: photo.metadata), optimize: settings.optimize), notes)
+        } catch let error as ImageError {
+            throw .image(error)
+        } catch let error as TemplateError {
+            throw .template(error)
+        } catch let error as WatermarkError {
+            throw .watermark(error)
+        } catch {
+            throw .watermark(.logo(path: style.file, reason: "\(error)"))
+        }
+    }
+
+    /// The rows the blocks at `boxes` cover, with room for what text casts past its box (a
+    /// shadow, a glow); nil when there are none.
+    static func rows(_ boxes: [(x: Double, y: Double, width: Double, height: Double)], width: Int, height: Int) -> Range<Int>? {
+        guard !boxes.isEmpty else { return nil }
+        let room = max(8.0, Double(min(width, height)) / 50)
+        let top = boxes.map { $0.y }.min()! - room, bottom = boxes.map { $0.y + $0.height }.max()! + room
+        let rows = max(0, Int(top.rounded(.down)))..<min(height, Int(bottom.rounded(.up)))
+        return rows.isEmpty ? nil : rows
+    }
+
     /// A stamped photo written under a temp name: `finish` makes it the photo (see `prepare`).
     public struct PendingPhoto: Sendable {
         fileprivate let staged: AtomicFile.Staged

@@ -15,15 +15,9 @@ enum InPlaceChoice {
             reason = "the style's \(style.tone) tone changes every pixel"
             return nil
         }
-        let photo: InPlaceJPEG
-        do { photo = try InPlaceJPEG(jpeg: file, options: load) } catch {
+        do { return try InPlaceJPEG(jpeg: file, options: load) } catch {
             reason = "\(error)"
             return nil
         }
-        guard photo.metadata.orientation == .up else {
-            reason = "its EXIF orientation (\(photo.metadata.orientation.rawValue)) is not 1; the pixels are turned upright"
-            return nil
-        }
-        return photo
     }
 }

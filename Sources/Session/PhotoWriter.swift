@@ -160,21 +160,26 @@ public final class PhotoWriter {
         }
     }
 
-    /// The stamp laid out for the whole photo, drawn on the rows it covers, put back in place.
+    /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the
+    /// rows it covers (so it reads upright once a viewer applies the EXIF orientation), put back
+    /// in place.
     private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template,
                                 record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         var photo = photo
-        let (width, height) = (photo.width, photo.height)
+        let orientation = photo.metadata.orientation
+        let (storedWidth, storedHeight) = (photo.width, photo.height)
+        let (width, height) = orientation.swapsDimensions ? (storedHeight, storedWidth) : (storedWidth, storedHeight)
         do {
             // Where the blocks go, from a layout drawn on no pixels; then the rows under them.
             guard var nothing = Bitmap(width: 1, height: 1) else { throw ImageError.outOfMemory(width: 1, height: 1) }
             let layout = try watermarker.stamp(window: &nothing, top: 0, width: width, height: height, template: style, fields: record.fields)
             var notes = layout.warnings
-            if let rows = Self.rows(layout.boxes, width: width, height: height) {
+            let boxes = layout.boxes.map { orientation.storedRect($0, storedWidth: storedWidth, storedHeight: storedHeight) }
+            if let rows = Self.rows(boxes, width: storedWidth, height: storedHeight) {
                 let strip = photo.strip(covering: rows)
                 var window = try photo.decode(rows: strip)
                 notes = try watermarker.stamp(window: &window, top: strip.lowerBound, width: width, height: height,
-                                              template: style, fields: record.fields).warnings
+                                              orientation: orientation, template: style, fields: record.fields).warnings
                 try photo.replace(rows: strip, with: window)
             }
             return (try photo.encoded(record: record.outputMetadata(source: photo.metadata), optimize: settings.optimize), notes)

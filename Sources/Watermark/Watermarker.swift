@@ -87,17 +87,20 @@ public final class Watermarker {
                  tone: true)
     }
 
-    /// Draws the template's blocks, laid out for a photo of `width` × `height`, onto `window`: the
-    /// photo's rows from `top` on, at its full width (a photo stamped in place decodes only the rows
-    /// its stamp covers). What falls outside the window is not drawn; the report's boxes are in the
-    /// photo's coordinates. The template's tone, which turns the whole photo, is not applied.
+    /// Draws the template's blocks, laid out for an upright photo of `width` × `height`, onto
+    /// `window`: rows from `top` on, at the full width, of the photo as its file stores it, which
+    /// `orientation` turns upright (a photo stamped in place decodes only the rows its stamp
+    /// covers, and turns no pixel). What falls outside the window is not drawn; the report's boxes
+    /// are in upright coordinates. The template's tone, which changes the whole photo, is not applied.
     @discardableResult
-    public func stamp(window: inout Bitmap, top: Int, width: Int, height: Int, template: Template, fields: Fields) throws -> Report {
-        try draw(on: &window, top: top, width: width, height: height, template: template, fields: fields, mode: .normal, tone: false)
+    public func stamp(window: inout Bitmap, top: Int, width: Int, height: Int, orientation: Orientation = .up,
+                      template: Template, fields: Fields) throws -> Report {
+        try draw(on: &window, top: top, width: width, height: height, orientation: orientation, template: template, fields: fields,
+                 mode: .normal, tone: false)
     }
 
-    private func draw(on bitmap: inout Bitmap, top: Int, width photoWidth: Int, height photoHeight: Int, template: Template,
-                      fields: Fields, mode: RenderMode, tone: Bool) throws -> Report {
+    private func draw(on bitmap: inout Bitmap, top: Int, width photoWidth: Int, height photoHeight: Int, orientation: Orientation = .up,
+                      template: Template, fields: Fields, mode: RenderMode, tone: Bool) throws -> Report {
         try requireValid(template, variables: Set(fields.extra.keys))
         let (width, height) = (Double(photoWidth), Double(photoHeight))
         var logoImages: [LogoImage?] = []
@@ -117,6 +120,9 @@ public final class Watermarker {
         report.style = template.id
         report.libraryMessages = LibraryLog.shared.collecting {
             bitmap.draw(origin: (0, top)) { cr in
+                let turned = orientation.swapsDimensions
+                StoredFrame.apply(orientation, storedWidth: turned ? photoHeight : photoWidth,
+                                  storedHeight: turned ? photoWidth : photoHeight, to: cr)
                 text.prepare(for: cr)
                 for (index, (block, logo)) in zip(template.blocks, logoImages).enumerated() {
                     BlockRenderer(block: block, width: width, height: height, context: text.context, logo: logo,

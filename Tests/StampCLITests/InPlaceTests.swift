@@ -55,4 +55,31 @@ import Imaging
         let grey = try Self.decoded(out + "/site.jpg").rgb(x: 500, y: 100)
         #expect(grey.red == grey.green && grey.green == grey.blue)
     }
+
+    @Test("every EXIF orientation: the tag and the stored pixels kept, the stamp upright at its corner in a viewer that applies the tag",
+          arguments: Orientation.allCases)
+    func orientation(_ orientation: Orientation) throws {
+        let fixture = Fixtures.oriented(orientation, width: 480, height: 320)
+        let input = try fixture.write(to: try TestFiles.temporaryFolder("in"))
+        let out = try TestFiles.temporaryFolder("apply")
+        let inPlace = CLI.run(["apply", input, "-o", out + "/a", "--max-size", "0"])
+        #expect(inPlace.code == 0 && !inPlace.err.joined().contains("note"), "\(inPlace.err)")
+        #expect(CLI.run(["apply", input, "-o", out + "/b", "--max-size", "0", "--reencode"]).code == 0)
+        let written = try InPlaceJPEG(jpeg: try TestFiles.bytes(out + "/a/" + fixture.name), options: LoadOptions(maxSize: 0))
+        #expect(written.metadata.orientation == orientation)
+        #expect((written.width, written.height) == (orientation.swapsDimensions ? (320, 480) : (480, 320)))
+        // ImageMagick applies the tag; what it shows is the upright photo stamped whole.
+        let viewed = out + "/viewed.jpg"
+        let converted = try ExternalTool.run("/usr/local/bin/convert", [out + "/a/" + fixture.name, "-auto-orient", "-strip",
+                                                                        "-quality", "100", "-sampling-factor", "1x1", viewed])
+        #expect(converted.status == 0, "\(converted.err)")
+        let shown = try Self.decoded(viewed)
+        let upright = try Self.decoded(out + "/b/" + fixture.name)
+        #expect(shown.width == 480 && shown.height == 320)
+        let corner = (x: 0..<240, y: 220..<320)
+        #expect(PixelCompare.meanDifference(shown, upright, x: corner.x, y: corner.y) < 6)
+        #expect(PixelCompare.meanDifference(shown, upright, x: 0..<480, y: 0..<320) < 3)
+        let card = try Fixtures.card(width: 480, height: 320)
+        #expect(PixelCompare.meanDifference(shown, card, x: corner.x, y: corner.y) > 8)  // the stamp is there
+    }
 }

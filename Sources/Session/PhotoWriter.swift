@@ -242,30 +242,43 @@ public final class PhotoWriter {
                       original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
         guard let original else { return try prepare(photo, style: style, fields: fields, to: claim, source: source).finish() }
         defer { claim.release() }
+        let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
+        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record) } catch { throw WriteError(cause: error, saved: []) }
+        return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
+    }
+
+    /// `write` for a JPEG stamped in place (see `prepare(inPlace:)`).
+    public func write(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
+                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else { return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source).finish() }
+        defer { claim.release() }
+        let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
+        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        do { stamped = try stampedInPlace(photo, style: style, record: record) } catch { throw WriteError(cause: error, saved: []) }
+        return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
+    }
+
+    /// What the record of a photo with a kept original says of it, and the record.
+    private func keptRecord(_ original: Original, style: Template, fields: Fields, claim: NameClaim) -> (KeptOriginal, StampRecord) {
         let stem = PhotoName.stem(claim.name)
         let kept = KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
                                 sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
-        let record = record(style: style, fields: fields, original: kept)
+        return (kept, record(style: style, fields: fields, original: kept))
+    }
+
+    /// The stamped photo written under the claimed name (released once written), then its original and sidecar.
+    private func write(_ stamped: (jpeg: EncodedJPEG, notes: [String]), record: StampRecord, kept: KeptOriginal, original: Original,
+                       style: Template, fields: Fields, to claim: NameClaim, source: String?) throws(WriteError) -> WrittenPhoto {
+        let bytes = stamped.jpeg.bytes
         let path: String
-        let bytes: [UInt8]
-        var notes: [String] = [], dropped: [String] = []
-        do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(consume photo, style: style, record: record)
-            notes = stamped.notes
-            dropped = stamped.jpeg.warnings
-            bytes = stamped.jpeg.bytes
-            do {
-                path = try AtomicFile.write(bytes, to: claim, replace: settings.replace, protected: settings.protected)
-            } catch {
-                throw WriteError.Cause.file(error)
-            }
-        } catch {
-            throw WriteError(cause: error, saved: [])
+        do { path = try AtomicFile.write(bytes, to: claim, replace: settings.replace, protected: settings.protected) } catch {
+            throw WriteError(cause: .file(error), saved: [])
         }
         claim.release()
         return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: record,
                                         kept: kept, original: original, style: style, fields: fields, source: source,
-                                        notes: notes, dropped: dropped))
+                                        notes: stamped.notes, dropped: stamped.jpeg.warnings))
     }
 
     /// A stamped photo on disk whose original or sidecar could not be written (a full disk): what
@@ -386,6 +399,9 @@ public struct WrittenPhoto: Sendable, Equatable {
     /// What the stamp said about the values given (cut short, characters without a glyph): the same
     /// for every photo stamped with them, so a batch tells it once.
     public var stampNotes: [String] = []
+    /// Why a JPEG kept at its own size was encoded whole rather than stamped in place; nil when
+    /// it was stamped in place, or resized (encoded whole anyway).
+    public var reencoded: String?
 
     public init(path: String, original: String? = nil, sidecar: String? = nil) {
         self.path = path

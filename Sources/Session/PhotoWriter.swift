@@ -182,7 +182,9 @@ public final class PhotoWriter {
                                               orientation: orientation, template: style, fields: record.fields).warnings
                 try photo.replace(rows: strip, with: window)
             }
-            return (try photo.encoded(record: record.outputMetadata(source: photo.metadata), optimize: settings.optimize), notes)
+            // libjpeg's standard Huffman tables, as jpegtran writes them: tables made for the photo
+            // take a second pass over every block for a file a few per cent smaller.
+            return (try photo.encoded(record: record.outputMetadata(source: photo.metadata), optimize: false), notes)
         } catch let error as ImageError {
             throw .image(error)
         } catch let error as TemplateError {

@@ -673,6 +673,14 @@ sc_transcoder *sc_transcoder_create(const unsigned char *data, size_t length, sc
     if (t->errors.sawEOF && t->source.progressive_mode && !all_coefficients_complete(&t->source)) {
         fail((j_common_ptr)&t->source, SC_TRUNCATED, 0, "Premature end of JPEG file");
     }
+    // The stamped rows are compressed with these tables, and libjpeg's compressor divides by them.
+    for (int ci = 0; ci < t->source.num_components; ci++) {
+        const JQUANT_TBL *table = t->source.comp_info[ci].quant_table;
+        for (int k = 0; table && k < DCTSIZE2; k++) {
+            if (table->quantval[k] == 0) fail((j_common_ptr)&t->source, SC_FAILED, 0, "a quantisation table holds 0");
+        }
+        if (!table) fail((j_common_ptr)&t->source, SC_FAILED, 0, "a component has no quantisation table");
+    }
     t->errors.armed = 0;
     succeed(outcome);
     return t;
@@ -734,7 +742,10 @@ int sc_transcoder_decode_rows(sc_transcoder *t, int top, int count, unsigned cha
     jpeg_create_decompress(d);
     if (t->maxMemory > 0) d->mem->max_memory_to_use = t->maxMemory;
     jpeg_mem_src(d, t->data, (unsigned long)t->length);
+    // Junk between header segments damages no pixel (as when the coefficients were read).
+    t->errors.inHeader = 1;
     jpeg_read_header(d, TRUE);
+    t->errors.inHeader = 0;
     d->out_color_space = JCS_EXT_BGRX;
     jpeg_start_decompress(d);
     if (top > 0) jpeg_skip_scanlines(d, (JDIMENSION)top);

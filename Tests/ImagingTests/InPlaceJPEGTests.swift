@@ -125,4 +125,17 @@ import TestSupport
             guard case .tooMuchMemory = error else { Issue.record("\(error)"); return }
         }
     }
+
+    @Test("a quantisation table holding 0 is refused rather than divided by; junk between header segments is stamped")
+    func headerOddities() throws {
+        let good = try Self.fixture([])
+        let dqt = try #require(HostileJPEG.segments(good).first { $0.marker == 0xDB })
+        var zero = good
+        zero[dqt.range.lowerBound + 5 + 10] = 0  // FF DB, the length, the table's number, then its values
+        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: zero, options: LoadOptions(maxSize: 0)) }
+        var junk = good
+        junk.insert(contentsOf: [UInt8](repeating: 0x20, count: 14), at: dqt.range.lowerBound)
+        let (result, strip) = try Self.stamped(junk)
+        #expect(try Self.blocks(result, width: 203, rows: 0..<strip.lowerBound) == Self.blocks(good, width: 203, rows: 0..<strip.lowerBound))
+    }
 }

@@ -76,6 +76,10 @@ import TestSupport
                 == Self.blocks(original, width: 203, rows: strip.upperBound..<150), "\(name): blocks below")
         // Decoded by the same decoder, the rows farther than one MCU row from the strip.
         let before = try Photo(jpeg: original, options: LoadOptions(maxSize: 0)).bitmap
+        // The strip is decoded as the whole photo decodes, pixel for pixel.
+        let window = try InPlaceJPEG(jpeg: original, options: LoadOptions(maxSize: 0)).decode(rows: strip)
+        #expect(strip.allSatisfy { y in (0..<203).allSatisfy { window.rgb(x: $0, y: y - strip.lowerBound) == before.rgb(x: $0, y: y) } },
+                "\(name): the decoded strip")
         let after = try Photo(jpeg: result, options: LoadOptions(maxSize: 0)).bitmap
         let mcu = strip.count >= 16 && !flags.contains("1x1") && !flags.contains("-grayscale") && !flags.contains("2x1") ? 16 : 8
         for y in Array(0..<max(0, strip.lowerBound - mcu)) + Array(min(150, strip.upperBound + mcu)..<150) {

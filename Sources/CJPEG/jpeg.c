@@ -208,8 +208,8 @@ static size_t round_up(size_t value, size_t multiple) {
 
 // What jdcoefct.c allocates for a multi-scan file: one block array a component, padded to whole
 // MCUs. A single-scan file decodes one row of blocks at a time and needs none of it.
-static size_t coefficient_bytes(const struct jpeg_decompress_struct *c) {
-    if (!c->progressive_mode && c->comps_in_scan >= c->num_components) return 0;
+static size_t coefficient_bytes(const struct jpeg_decompress_struct *c, int always) {
+    if (!always && !c->progressive_mode && c->comps_in_scan >= c->num_components) return 0;
     size_t total = 0;
     for (int i = 0; i < c->num_components; i++) {
         const jpeg_component_info *component = &c->comp_info[i];
@@ -269,7 +269,8 @@ sc_jpeg_header sc_decoder_header(const sc_decoder *decoder) {
         .isCMYK = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK,
         .progressive = c->progressive_mode,
         .arithmetic = c->arith_code,
-        .coefficientBytes = coefficient_bytes(c),
+        .coefficientBytes = coefficient_bytes(c, 0),
+        .allCoefficientBytes = coefficient_bytes(c, 1),
     };
     return header;
 }
@@ -606,3 +607,286 @@ int sc_encode(const unsigned char *pixels, int width, int height, size_t stride,
 }
 
 void sc_free(void *pointer) { free(pointer); }
+
+// MARK: stamping in place
+
+// One error manager serves every libjpeg struct of a transcoder, so each entry point's setjmp
+// catches a failure in any of them; the struct an entry point creates for itself is destroyed by
+// that entry point on success and failure alike.
+struct sc_transcoder {
+    struct jpeg_decompress_struct source;
+    error_manager errors;
+    struct jpeg_progress_mgr progress;
+    jvirt_barray_ptr *coefficients;
+    const unsigned char *data;
+    size_t length;
+    long maxMemory;
+    const char *unusable;
+};
+
+static int transcoder_usable(const sc_transcoder *t, sc_outcome *outcome) {
+    if (!t->unusable) return 1;
+    outcome->status = SC_UNUSABLE;
+    outcome->value = 0;
+    snprintf(outcome->message, sizeof outcome->message, "%s", t->unusable);
+    return 0;
+}
+
+// A libjpeg struct of the transcoder's own: same error manager, same memory limit.
+static void adopt(sc_transcoder *t, j_common_ptr cinfo) {
+    cinfo->err = &t->errors.base;
+}
+
+sc_transcoder *sc_transcoder_create(const unsigned char *data, size_t length, sc_decode_limits limits, sc_outcome *outcome) {
+    sc_transcoder *t = calloc(1, sizeof *t);
+    if (!t) {
+        outcome->status = SC_OUT_OF_MEMORY;
+        snprintf(outcome->message, sizeof outcome->message, "out of memory");
+        return NULL;
+    }
+    install_error_manager(&t->errors, (j_common_ptr)&t->source);
+    t->errors.maxScans = limits.maxScans;  // never salvage: a damaged photo takes the decoding path
+    t->data = data;
+    t->length = length;
+    t->maxMemory = limits.maxMemory;
+    if (setjmp(t->errors.jump)) {
+        take_failure(&t->errors, (j_common_ptr)&t->source, outcome);
+        jpeg_destroy_decompress(&t->source);
+        free(t);
+        return NULL;
+    }
+    t->errors.armed = 1;
+    jpeg_create_decompress(&t->source);
+    t->progress.progress_monitor = on_progress;
+    t->source.progress = &t->progress;
+    if (limits.maxMemory > 0) t->source.mem->max_memory_to_use = limits.maxMemory;
+    jpeg_mem_src(&t->source, data, (unsigned long)length);
+    t->errors.inHeader = 1;
+    jpeg_read_header(&t->source, TRUE);
+    t->errors.inHeader = 0;
+    if (t->source.data_precision != 8) ERREXIT1(&t->source, JERR_BAD_PRECISION, t->source.data_precision);
+    if (t->source.arith_code) fail((j_common_ptr)&t->source, SC_FAILED, 0, "arithmetic-coded");
+    if (t->source.jpeg_color_space != JCS_YCbCr && t->source.jpeg_color_space != JCS_GRAYSCALE) {
+        fail((j_common_ptr)&t->source, SC_FAILED, 0, "neither YCbCr nor greyscale");
+    }
+    t->coefficients = jpeg_read_coefficients(&t->source);
+    if (t->errors.sawEOF && t->source.progressive_mode && !all_coefficients_complete(&t->source)) {
+        fail((j_common_ptr)&t->source, SC_TRUNCATED, 0, "Premature end of JPEG file");
+    }
+    // The stamped rows are compressed with these tables, and libjpeg's compressor divides by them.
+    for (int ci = 0; ci < t->source.num_components; ci++) {
+        const JQUANT_TBL *table = t->source.comp_info[ci].quant_table;
+        for (int k = 0; table && k < DCTSIZE2; k++) {
+            if (table->quantval[k] == 0) fail((j_common_ptr)&t->source, SC_FAILED, 0, "a quantisation table holds 0");
+        }
+        if (!table) fail((j_common_ptr)&t->source, SC_FAILED, 0, "a component has no quantisation table");
+    }
+    t->errors.armed = 0;
+    succeed(outcome);
+    return t;
+}
+
+void sc_transcoder_destroy(sc_transcoder *t) {
+    if (!t) return;
+    jpeg_destroy_decompress(&t->source);
+    free(t);
+}
+
+sc_transcoder_info sc_transcoder_get_info(const sc_transcoder *t) {
+    const struct jpeg_decompress_struct *c = &t->source;
+    sc_transcoder_info info = {
+        .width = (int)c->image_width,
+        .height = (int)c->image_height,
+        .mcuHeight = c->max_v_samp_factor * DCTSIZE,
+        .components = c->num_components,
+        .progressive = c->progressive_mode,
+        .restartInterval = (int)c->restart_interval,
+        .coefficientBytes = coefficient_bytes(c, 1),
+    };
+    return info;
+}
+
+// Checks a strip: whole MCU rows, inside the image, the pixels big enough.
+static void check_strip(sc_transcoder *t, int top, int count, size_t stride, size_t capacity) {
+    j_common_ptr c = (j_common_ptr)&t->source;
+    int mcu = t->source.max_v_samp_factor * DCTSIZE;
+    int height = (int)t->source.image_height;
+    if (top < 0 || count <= 0 || top % mcu != 0 || top >= height || count > height - top
+        || (count % mcu != 0 && top + count != height)) {
+        fail(c, SC_FAILED, 0, "the rows are not whole MCU rows of the image");
+    }
+    if (stride < (size_t)t->source.image_width * 4 || (size_t)count > capacity / stride) {
+        fail(c, SC_FAILED, 0, "the pixel buffer is smaller than the rows");
+    }
+}
+
+int sc_transcoder_decode_rows(sc_transcoder *t, int top, int count, unsigned char *pixels, size_t stride, size_t capacity,
+                              sc_outcome *outcome) {
+    if (!transcoder_usable(t, outcome)) return -1;
+    // A second decoder over the same bytes: libjpeg decodes pixels only from a file.
+    struct jpeg_decompress_struct *d = calloc(1, sizeof *d);
+    if (!d) {
+        outcome->status = SC_OUT_OF_MEMORY;
+        snprintf(outcome->message, sizeof outcome->message, "out of memory");
+        return -1;
+    }
+    if (setjmp(t->errors.jump)) {
+        take_failure(&t->errors, (j_common_ptr)&t->source, outcome);
+        jpeg_destroy_decompress(d);
+        free(d);
+        return -1;
+    }
+    t->errors.armed = 1;
+    check_strip(t, top, count, stride, capacity);
+    adopt(t, (j_common_ptr)d);
+    jpeg_create_decompress(d);
+    if (t->maxMemory > 0) d->mem->max_memory_to_use = t->maxMemory;
+    jpeg_mem_src(d, t->data, (unsigned long)t->length);
+    // Junk between header segments damages no pixel (as when the coefficients were read).
+    t->errors.inHeader = 1;
+    jpeg_read_header(d, TRUE);
+    t->errors.inHeader = 0;
+    d->out_color_space = JCS_EXT_BGRX;
+    jpeg_start_decompress(d);
+    if (top > 0) jpeg_skip_scanlines(d, (JDIMENSION)top);
+    for (int row = 0; row < count; row++) {
+        JSAMPROW target = pixels + (size_t)row * stride;
+        jpeg_read_scanlines(d, &target, 1);
+    }
+    jpeg_abort_decompress(d);
+    jpeg_destroy_decompress(d);
+    free(d);
+    t->errors.armed = 0;
+    succeed(outcome);
+    return 0;
+}
+
+// The strip compressed with the photo's own tables and sampling, and read back as coefficients
+// into `reader`; returns its block arrays.
+static jvirt_barray_ptr *strip_coefficients(sc_transcoder *t, struct jpeg_compress_struct *w, struct jpeg_decompress_struct *r,
+                                            int count, const unsigned char *pixels, size_t stride,
+                                            unsigned char **buffer, unsigned long *length) {
+    adopt(t, (j_common_ptr)w);
+    jpeg_create_compress(w);
+    jpeg_copy_critical_parameters(&t->source, w);
+    w->image_height = (JDIMENSION)count;
+    w->in_color_space = JCS_EXT_BGRX;
+    w->input_components = 4;
+    w->write_JFIF_header = FALSE;
+    w->write_Adobe_marker = FALSE;
+    jpeg_mem_dest(w, buffer, length);
+    jpeg_start_compress(w, TRUE);
+    while (w->next_scanline < w->image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)w->next_scanline * stride);
+        jpeg_write_scanlines(w, &row, 1);
+    }
+    jpeg_finish_compress(w);
+    adopt(t, (j_common_ptr)r);
+    jpeg_create_decompress(r);
+    jpeg_mem_src(r, *buffer, *length);
+    jpeg_read_header(r, TRUE);
+    return jpeg_read_coefficients(r);
+}
+
+int sc_transcoder_replace_rows(sc_transcoder *t, int top, int count, const unsigned char *pixels, size_t stride, size_t capacity,
+                               sc_outcome *outcome) {
+    if (!transcoder_usable(t, outcome)) return -1;
+    struct {
+        struct jpeg_compress_struct writer;
+        struct jpeg_decompress_struct reader;
+        unsigned char *buffer;
+        unsigned long length;
+    } *s = calloc(1, sizeof *s);
+    if (!s) {
+        outcome->status = SC_OUT_OF_MEMORY;
+        snprintf(outcome->message, sizeof outcome->message, "out of memory");
+        return -1;
+    }
+    if (setjmp(t->errors.jump)) {
+        take_failure(&t->errors, (j_common_ptr)&t->source, outcome);
+        jpeg_destroy_compress(&s->writer);
+        jpeg_destroy_decompress(&s->reader);
+        free(s->buffer);
+        free(s);
+        // Some blocks may have been replaced already: the photo is no longer the original.
+        t->unusable = "the stamp could not be put into the photo";
+        return -1;
+    }
+    t->errors.armed = 1;
+    check_strip(t, top, count, stride, capacity);
+    jvirt_barray_ptr *strip = strip_coefficients(t, &s->writer, &s->reader, count, pixels, stride, &s->buffer, &s->length);
+    int mcuRow = top / (t->source.max_v_samp_factor * DCTSIZE);
+    for (int ci = 0; ci < t->source.num_components; ci++) {
+        jpeg_component_info *into = &t->source.comp_info[ci];
+        jpeg_component_info *from = &s->reader.comp_info[ci];
+        JDIMENSION columns = (JDIMENSION)round_up(into->width_in_blocks, (size_t)into->h_samp_factor);
+        JDIMENSION rows = (JDIMENSION)round_up(from->height_in_blocks, (size_t)from->v_samp_factor);
+        JDIMENSION first = (JDIMENSION)(mcuRow * into->v_samp_factor);
+        JDIMENSION available = (JDIMENSION)round_up(into->height_in_blocks, (size_t)into->v_samp_factor) - first;
+        if (rows > available) rows = available;
+        for (JDIMENSION row = 0; row < rows; row++) {
+            JBLOCKARRAY source = (*s->reader.mem->access_virt_barray)((j_common_ptr)&s->reader, strip[ci], row, 1, FALSE);
+            JBLOCKARRAY target = (*t->source.mem->access_virt_barray)((j_common_ptr)&t->source, t->coefficients[ci], first + row, 1, TRUE);
+            memcpy(target[0], source[0], (size_t)columns * sizeof(JBLOCK));
+        }
+    }
+    jpeg_finish_decompress(&s->reader);
+    jpeg_destroy_decompress(&s->reader);
+    jpeg_destroy_compress(&s->writer);
+    free(s->buffer);
+    free(s);
+    t->errors.armed = 0;
+    succeed(outcome);
+    return 0;
+}
+
+int sc_transcoder_write(sc_transcoder *t, sc_encode_options options, unsigned char **output, size_t *outputLength,
+                        sc_outcome *outcome) {
+    *output = NULL;
+    *outputLength = 0;
+    if (!transcoder_usable(t, outcome)) return -1;
+    encode_state *state = calloc(1, sizeof *state);
+    if (!state) {
+        outcome->status = SC_OUT_OF_MEMORY;
+        snprintf(outcome->message, sizeof outcome->message, "out of memory");
+        return -1;
+    }
+    struct jpeg_compress_struct *w = &state->cinfo;
+    if (setjmp(t->errors.jump)) {
+        take_failure(&t->errors, (j_common_ptr)&t->source, outcome);
+        jpeg_destroy_compress(w);
+        free(state->destination.buffer);
+        free(state);
+        return -1;
+    }
+    t->errors.armed = 1;
+    adopt(t, (j_common_ptr)w);
+    jpeg_create_compress(w);
+    size_t guess = t->length + options.exifLength + options.xmpLength + options.iccLength + 4096;
+    state->destination.initialCapacity = guess;
+    state->destination.base.init_destination = destination_init;
+    state->destination.base.empty_output_buffer = destination_grow;
+    state->destination.base.term_destination = destination_term;
+    w->dest = &state->destination.base;
+    jpeg_copy_critical_parameters(&t->source, w);
+    // The same kind of file as the photo: progressive stays progressive, restart markers stay.
+    if (t->source.progressive_mode) jpeg_simple_progression(w);
+    else w->optimize_coding = options.optimize ? TRUE : FALSE;
+    w->restart_interval = t->source.restart_interval;
+    if (options.exif) w->write_JFIF_header = FALSE;
+    jpeg_write_coefficients(w, t->coefficients);
+    if (options.exif) jpeg_write_marker(w, JPEG_APP0 + 1, options.exif, (unsigned int)options.exifLength);
+    if (options.xmp) jpeg_write_marker(w, JPEG_APP0 + 1, options.xmp, (unsigned int)options.xmpLength);
+    if (options.icc && options.iccLength > 0) {
+        if (options.iccLength > (size_t)255 * 65519) fail((j_common_ptr)w, SC_FAILED, 0, "the ICC profile is larger than 16 MB");
+        jpeg_write_icc_profile(w, options.icc, (unsigned int)options.iccLength);
+    }
+    jpeg_finish_compress(w);
+    jpeg_destroy_compress(w);
+    *output = state->destination.buffer;
+    *outputLength = state->destination.capacity - state->destination.base.free_in_buffer;
+    free(state);
+    t->errors.armed = 0;
+    succeed(outcome);
+    return 0;
+}

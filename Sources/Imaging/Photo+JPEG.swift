@@ -121,17 +121,27 @@ extension Photo {
     /// 1–10% fewer bytes for up to twice the encoding time; the same pixels either way.
     public func encoded(quality: Int = 90, subsampling: ChromaSubsampling = .s420, optimize: Bool = true,
                         record: OutputMetadata = OutputMetadata()) throws(ImageError) -> EncodedJPEG {
+        let markers = Self.outputMarkers(metadata: metadata, format: format, width: width, height: height, record: record)
+        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: markers.exif, xmp: markers.xmp,
+                                           icc: markers.icc, optimize: optimize)
+        return EncodedJPEG(bytes: bytes, warnings: markers.warnings)
+    }
+
+    /// The EXIF, XMP and ICC payloads a photo of `width` × `height` read from a `format` file goes
+    /// out with, and what had to be left out. `orientation`: the tag the file keeps (stamped in
+    /// place, no pixel turned); nil sets it to 1, the pixels being upright.
+    static func outputMarkers(metadata: PhotoMetadata, format: ImageFormat, width: Int, height: Int, record: OutputMetadata,
+                              orientation: Orientation? = nil) -> (exif: [UInt8]?, xmp: [UInt8]?, icc: [UInt8]?, warnings: [String]) {
         var warnings: [String] = []
-        let exif = outputExif(record.exif, warnings: &warnings)
+        let exif = outputExif(metadata: metadata, format: format, width: width, height: height, edits: record.exif,
+                              orientation: orientation, warnings: &warnings)
         let xmp = outputXMP(record.xmp, warnings: &warnings)
         var icc = metadata.iccProfile
         if let profile = icc, profile.count > JPEGEncoder.maximumICCProfile {
             warnings.append("ICC profile not written: \(profile.count) bytes is more than the \(JPEGEncoder.maximumICCProfile) that 255 APP2 segments hold")
             icc = nil
         }
-        let bytes = try JPEGEncoder.encode(bitmap, quality: quality, subsampling: subsampling, exif: exif, xmp: xmp, icc: icc,
-                                           optimize: optimize)
-        return EncodedJPEG(bytes: bytes, warnings: warnings)
+        return (exif, xmp, icc, warnings)
     }
 
     /// The bytes of `encoded(quality:subsampling:)` alone. What was left out is not reported:
@@ -142,7 +152,8 @@ extension Photo {
 
     /// The EXIF to write: the source's with `edits`, rewritten for this photo and shrunk to fit one
     /// APP1 segment. A photo without EXIF gets one only when there are tags to set.
-    private func outputExif(_ edits: ExifEdits, warnings: inout [String]) -> [UInt8]? {
+    private static func outputExif(metadata: PhotoMetadata, format: ImageFormat, width: Int, height: Int, edits: ExifEdits,
+                                   orientation: Orientation?, warnings: inout [String]) -> [UInt8]? {
         var tree: ExifTree
         if let source = metadata.exif {
             if let parsed = ExifTree(payload: source) {
@@ -164,6 +175,7 @@ extension Photo {
         // A HEIC's or PNG's EXIF goes out in a JPEG now: it must be valid for one.
         if format != .jpeg { tree.completeForJPEG(hasICCProfile: metadata.iccProfile != nil) }
         tree.prepareForOutput(width: width, height: height)
+        if let orientation, orientation != .up { tree.setOrientation(orientation) }
         let fitted = tree.payload(fitting: JPEGEncoder.maximumAPP1Payload)
         warnings += fitted.warnings
         return fitted.payload
@@ -176,7 +188,7 @@ extension Photo {
 
     /// The XMP APP1 payload (its namespace, a NUL, the packet); nil, with a warning, when it cannot
     /// be written or does not fit one segment.
-    private func outputXMP(_ packet: XMPPacket?, warnings: inout [String]) -> [UInt8]? {
+    private static func outputXMP(_ packet: XMPPacket?, warnings: inout [String]) -> [UInt8]? {
         guard let packet else { return nil }
         let payload: [UInt8]
         do { payload = XMPPacket.app1Header + (try packet.serialized()) } catch {

@@ -32,6 +32,9 @@ public final class ApplyJob: Sendable {
         /// Mark the output folder as one of stamped photos (not when `-o` names one file in a
         /// folder of the user's own).
         public var markFolder = true
+        /// A JPEG kept at its own size is stamped in place (`InPlaceJPEG`): only the blocks under
+        /// the stamp are encoded again. False decodes and encodes every photo whole (`--reencode`).
+        public var inPlace = true
 
         public init(output: String, load: LoadOptions, writer: PhotoWriter.Settings, existing: NameClaim.Existing,
                     jobs: Int, nameTemplate: TextTemplate?, style: Template, fields: FieldPolicy, fontConfig: String,
@@ -88,6 +91,9 @@ public final class ApplyJob: Sendable {
         public var stampNotes: [String] = []
         /// Written under a numbered name (`-1`, `-2` …) because a file had its own name already.
         public var renamed = false
+        /// Why a JPEG kept at its own size was decoded and encoded whole rather than stamped in
+        /// place; nil when it was stamped in place, or resized or converted (encoded whole anyway).
+        public var reencoded: String?
     }
 
     public struct Summary: Sendable {
@@ -142,7 +148,8 @@ public final class ApplyJob: Sendable {
         // The first photo is read while the fonts are set up. Not when a rerun may skip it
         // (`--skip-existing`): such a photo is not read at all.
         let first = Mutex<(index: Int, photo: Result<Photo, any Error>)?>(nil)
-        if settings.existing != .skip, let index = mine.first {
+        // Not when it may be stamped in place, which reads no pixel it does not stamp.
+        if settings.existing != .skip, !settings.inPlace, let index = mine.first {
             let photo = Result { try Photo(file: try InputFile.photo(items[index].input, check: settings.load.check), options: settings.load) }
             first.withLock { $0 = (index, photo) }
         }
@@ -328,16 +335,24 @@ public final class ApplyJob: Sendable {
             case .claimed(let claimed): claim = claimed
             case .exists(let path): return .ended(Outcome(input: item.input, status: .skipped, output: path))
             }
-            // Taken out of `loaded`, so the stamp draws on the only reference to its pixels (no copy).
-            let photo = try (consume loaded)?.get() ?? Photo(file: try InputFile.photo(item.input, check: settings.load.check), options: settings.load)
-            if !settings.stampAgain, let record = StampRecord.read(photo.metadata) {
-                claim.release()
-                throw AlreadyStamped(record, originalKept: Restamp.keptOriginal(of: item.input, record: record) != nil)
+            var reencoded: String?
+            let prepared: (pending: PhotoWriter.PendingPhoto, format: ImageFormat, loadWarnings: [String])
+            if let loaded = consume loaded {
+                prepared = try prepare(try loaded.get(), item: item, claim: claim, writer: writer)
+            } else {
+                let file = try InputFile.photo(item.input, check: settings.load.check)
+                if settings.inPlace, let inPlace = InPlaceChoice.open(file, load: settings.load, style: settings.style, reason: &reencoded) {
+                    try checkNotStamped(inPlace.metadata, item: item, claim: claim)
+                    let fields = try fields(for: item, metadata: inPlace.metadata)
+                    let warnings = inPlace.metadata.warnings
+                    prepared = (try writer.prepare(inPlace: inPlace, style: settings.style, fields: fields, to: claim, source: item.input),
+                                .jpeg, warnings)
+                } else {
+                    prepared = try prepare(try Photo(file: file, options: settings.load), item: item, claim: claim, writer: writer)
+                }
             }
-            let fields = try fields(for: item, metadata: photo.metadata)
-            let (format, loadWarnings) = (photo.format, photo.metadata.warnings)
-            // Handed over, so the stamp is drawn on these pixels rather than on a copy of them.
-            let pending = try writer.prepare(consume photo, style: settings.style, fields: fields, to: claim, source: item.input)
+            let (pending, format, loadWarnings) = prepared
+            let why = reencoded
             let input = item.input
             let renamed = claim.name != name
             return .pending(pending) { saved in
@@ -352,10 +367,28 @@ public final class ApplyJob: Sendable {
                     warnings.insert("this is a \(format.rawValue) file, named like a \(named.rawValue) one; read as \(format.rawValue)", at: 0)
                 }
                 return Outcome(input: input, status: .done, output: written.path, warnings: warnings, stampNotes: written.stampNotes,
-                               renamed: renamed)
+                               renamed: renamed, reencoded: why)
             }
         } catch {
             return .ended(Outcome(input: item.input, status: .failed, error: error))
+        }
+    }
+
+    /// A decoded photo stamped whole, its format, and what loading it had to say.
+    private func prepare(_ photo: consuming Photo, item: ApplyItem, claim: NameClaim,
+                         writer: PhotoWriter) throws -> (pending: PhotoWriter.PendingPhoto, format: ImageFormat, loadWarnings: [String]) {
+        try checkNotStamped(photo.metadata, item: item, claim: claim)
+        let fields = try fields(for: item, metadata: photo.metadata)
+        let (format, warnings) = (photo.format, photo.metadata.warnings)
+        // Handed over, so the stamp is drawn on these pixels rather than on a copy of them.
+        return (try writer.prepare(consume photo, style: settings.style, fields: fields, to: claim, source: item.input), format, warnings)
+    }
+
+    /// Refuses a photo stampcam stamped before, unless `--stamp-again`.
+    private func checkNotStamped(_ metadata: PhotoMetadata, item: ApplyItem, claim: NameClaim) throws {
+        if !settings.stampAgain, let record = StampRecord.read(metadata) {
+            claim.release()
+            throw AlreadyStamped(record, originalKept: Restamp.keptOriginal(of: item.input, record: record) != nil)
         }
     }
 }

@@ -143,6 +143,69 @@ public final class PhotoWriter {
         }
     }
 
+    /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
+    /// are decoded and put back; every other block of the photo is written as it was.
+    public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
+                        source: String? = nil) throws(WriteError) -> PendingPhoto {
+        let record = record(style: style, fields: fields)
+        do throws(WriteError.Cause) {
+            let stamped = try stampedInPlace(photo, style: style, record: record)
+            let staged: AtomicFile.Staged
+            do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch { throw WriteError.Cause.file(error) }
+            return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
+                                notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
+        } catch {
+            claim.release()
+            throw WriteError(cause: error, saved: [])
+        }
+    }
+
+    /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the
+    /// rows it covers (so it reads upright once a viewer applies the EXIF orientation), put back
+    /// in place.
+    private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template,
+                                record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+        var photo = photo
+        let orientation = photo.metadata.orientation
+        let (storedWidth, storedHeight) = (photo.width, photo.height)
+        let (width, height) = orientation.swapsDimensions ? (storedHeight, storedWidth) : (storedWidth, storedHeight)
+        do {
+            // Where the blocks go, from a layout drawn on no pixels; then the rows under them.
+            guard var nothing = Bitmap(width: 1, height: 1) else { throw ImageError.outOfMemory(width: 1, height: 1) }
+            let layout = try watermarker.stamp(window: &nothing, top: 0, width: width, height: height, template: style, fields: record.fields)
+            var notes = layout.warnings
+            let boxes = layout.boxes.map { orientation.storedRect($0, storedWidth: storedWidth, storedHeight: storedHeight) }
+            if let rows = Self.rows(boxes, width: storedWidth, height: storedHeight) {
+                let strip = photo.strip(covering: rows)
+                var window = try photo.decode(rows: strip)
+                notes = try watermarker.stamp(window: &window, top: strip.lowerBound, width: width, height: height,
+                                              orientation: orientation, template: style, fields: record.fields).warnings
+                try photo.replace(rows: strip, with: window)
+            }
+            // libjpeg's standard Huffman tables, as jpegtran writes them: tables made for the photo
+            // take a second pass over every block for a file a few per cent smaller.
+            return (try photo.encoded(record: record.outputMetadata(source: photo.metadata), optimize: false), notes)
+        } catch let error as ImageError {
+            throw .image(error)
+        } catch let error as TemplateError {
+            throw .template(error)
+        } catch let error as WatermarkError {
+            throw .watermark(error)
+        } catch {
+            throw .watermark(.logo(path: style.file, reason: "\(error)"))
+        }
+    }
+
+    /// The rows the blocks at `boxes` cover, with room for what text casts past its box (a
+    /// shadow, a glow); nil when there are none.
+    static func rows(_ boxes: [(x: Double, y: Double, width: Double, height: Double)], width: Int, height: Int) -> Range<Int>? {
+        guard !boxes.isEmpty else { return nil }
+        let room = max(8.0, Double(min(width, height)) / 50)
+        let top = boxes.map { $0.y }.min()! - room, bottom = boxes.map { $0.y + $0.height }.max()! + room
+        let rows = max(0, Int(top.rounded(.down)))..<min(height, Int(bottom.rounded(.up)))
+        return rows.isEmpty ? nil : rows
+    }
+
     /// A stamped photo written under a temp name: `finish` makes it the photo (see `prepare`).
     public struct PendingPhoto: Sendable {
         fileprivate let staged: AtomicFile.Staged
@@ -181,30 +244,43 @@ public final class PhotoWriter {
                       original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
         guard let original else { return try prepare(photo, style: style, fields: fields, to: claim, source: source).finish() }
         defer { claim.release() }
+        let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
+        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record) } catch { throw WriteError(cause: error, saved: []) }
+        return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
+    }
+
+    /// `write` for a JPEG stamped in place (see `prepare(inPlace:)`).
+    public func write(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
+                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else { return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source).finish() }
+        defer { claim.release() }
+        let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
+        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        do { stamped = try stampedInPlace(photo, style: style, record: record) } catch { throw WriteError(cause: error, saved: []) }
+        return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
+    }
+
+    /// What the record of a photo with a kept original says of it, and the record.
+    private func keptRecord(_ original: Original, style: Template, fields: Fields, claim: NameClaim) -> (KeptOriginal, StampRecord) {
         let stem = PhotoName.stem(claim.name)
         let kept = KeptOriginal(name: original.keptAs ?? Self.freeName(stem + ".original.jpg", in: claim.folder),
                                 sha256: original.sha256 ?? FileDigest.sha256(original.jpeg), capture: original.capture)
-        let record = record(style: style, fields: fields, original: kept)
+        return (kept, record(style: style, fields: fields, original: kept))
+    }
+
+    /// The stamped photo written under the claimed name (released once written), then its original and sidecar.
+    private func write(_ stamped: (jpeg: EncodedJPEG, notes: [String]), record: StampRecord, kept: KeptOriginal, original: Original,
+                       style: Template, fields: Fields, to claim: NameClaim, source: String?) throws(WriteError) -> WrittenPhoto {
+        let bytes = stamped.jpeg.bytes
         let path: String
-        let bytes: [UInt8]
-        var notes: [String] = [], dropped: [String] = []
-        do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(consume photo, style: style, record: record)
-            notes = stamped.notes
-            dropped = stamped.jpeg.warnings
-            bytes = stamped.jpeg.bytes
-            do {
-                path = try AtomicFile.write(bytes, to: claim, replace: settings.replace, protected: settings.protected)
-            } catch {
-                throw WriteError.Cause.file(error)
-            }
-        } catch {
-            throw WriteError(cause: error, saved: [])
+        do { path = try AtomicFile.write(bytes, to: claim, replace: settings.replace, protected: settings.protected) } catch {
+            throw WriteError(cause: .file(error), saved: [])
         }
         claim.release()
         return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: record,
                                         kept: kept, original: original, style: style, fields: fields, source: source,
-                                        notes: notes, dropped: dropped))
+                                        notes: stamped.notes, dropped: stamped.jpeg.warnings))
     }
 
     /// A stamped photo on disk whose original or sidecar could not be written (a full disk): what
@@ -325,6 +401,9 @@ public struct WrittenPhoto: Sendable, Equatable {
     /// What the stamp said about the values given (cut short, characters without a glyph): the same
     /// for every photo stamped with them, so a batch tells it once.
     public var stampNotes: [String] = []
+    /// Why a JPEG kept at its own size was encoded whole rather than stamped in place; nil when
+    /// it was stamped in place, or resized (encoded whole anyway).
+    public var reencoded: String?
 
     public init(path: String, original: String? = nil, sidecar: String? = nil) {
         self.path = path

@@ -19,6 +19,9 @@ public enum Restamp {
         public var overwrite: Bool
         /// How the original is loaded; its `maxSize` 0 means the stamped photo's own size.
         public var load: LoadOptions
+        /// An original kept at its own size is stamped in place (see `InPlaceJPEG`); false decodes
+        /// and encodes it whole.
+        public var inPlace = true
 
         public init(style: Template, fields: FieldPolicy, output: String?, overwrite: Bool, load: LoadOptions) {
             self.style = style
@@ -93,7 +96,8 @@ public enum Restamp {
             let size = try Photo.storedSize(jpeg: stamped)
             load.maxSize = max(size.width, size.height)
         }
-        let photo = try Photo(jpeg: original, options: load)
+        var reencoded: String?
+        let inPlace = settings.inPlace ? InPlaceChoice.open(original, load: load, style: settings.style, reason: &reencoded) : nil
 
         let outputFolder = settings.output ?? photoFolder
         try OutputFolder.prepare(outputFolder)
@@ -114,7 +118,15 @@ public enum Restamp {
         let kept = besideIt
             ? PhotoWriter.Original(jpeg: [], capture: record.capture ?? "", keptAs: originalName, sha256: sha256)
             : PhotoWriter.Original(jpeg: original.withUnsafeBytes { Array($0) }, capture: record.capture ?? "", sha256: sha256)
-        return try writer.write(photo, style: settings.style, fields: fields, to: claim, original: kept, source: originalPath)
+        var written: WrittenPhoto
+        if let inPlace {
+            written = try writer.write(inPlace: inPlace, style: settings.style, fields: fields, to: claim, original: kept, source: originalPath)
+        } else {
+            let photo = try Photo(jpeg: original, options: load)
+            written = try writer.write(photo, style: settings.style, fields: fields, to: claim, original: kept, source: originalPath)
+        }
+        written.reencoded = reencoded
+        return written
     }
 
     private static func folder(of path: String) -> String {

@@ -33,6 +33,8 @@ enum ApplyCommand: Command {
         return shard
     }
     static let stampAgain = Flag("stamp-again", help: "stamp photos stampcam stamped before, over their stamp (default: refuse them)")
+    static let lossless = Flag("lossless", help: "at full size, stamp JPEGs in place: only the blocks under the stamp are encoded again (default)")
+    static let reencode = Flag("reencode", help: "decode and encode every photo whole, also at full size")
     static let quiet = Flag("quiet", short: "q", help: "no progress bar, no summary unless something failed")
     static let json = Flag("json", help: "print one JSON object per photo: input, output, status, error")
 
@@ -41,7 +43,7 @@ enum ApplyCommand: Command {
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
         summary: "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
-                  quiet, json]
+                  lossless, reencode, quiet, json]
             + StampOptions.all + CatalogOptions.writing)
 
     /// How the results are shown.
@@ -80,6 +82,9 @@ enum ApplyCommand: Command {
         if options.flag(overwrite) && options.flag(skipExisting) {
             throw UsageError.badValue(option: "--overwrite", value: "with --skip-existing", expected: "given together (choose one)")
         }
+        if options.flag(lossless) && options.flag(reencode) {
+            throw UsageError.badValue(option: "--lossless", value: "with --reencode", expected: "given together (choose one)")
+        }
         var stamp = try StampOptions.values(options, context: context)
         let style = try context.template(stamp.templateChoice, extraFolders: stamp.templateFolders)
         let nameTemplate = try StampOptions.nameTemplate(options, name, given: stamp.fields.given)
@@ -111,6 +116,7 @@ enum ApplyCommand: Command {
             stampAgain: options.flag(stampAgain))
         settings.writer.log = logging
         settings.markFolder = target.fileName == nil
+        settings.inPlace = !options.flag(reencode)
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: FilePath(folder)),
                                  standardInput: StandardInput.lines)
         for note in inputs.notes { context.console.err("stampcam: note: " + note) }

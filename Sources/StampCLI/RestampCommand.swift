@@ -19,7 +19,7 @@ enum RestampCommand: Command {
         name: "restamp",
         usage: "restamp PHOTO... -t STYLE [options] [-o DIR]",
         summary: "Stamp photos again from their kept originals, in another style, with the same values.",
-        options: [output, overwrite, maxSize, quality] + StampOptions.all + CatalogOptions.writing)
+        options: [output, overwrite, maxSize, quality, ApplyCommand.lossless, ApplyCommand.reencode] + StampOptions.all + CatalogOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO", command: spec.name) }
@@ -35,8 +35,12 @@ enum RestampCommand: Command {
         var folder = try options.value(output)
         if let given = folder, given.count > 1, given.hasSuffix("/") { folder = String(given.dropLast()) }
         let overwriting = options.flag(overwrite)
-        let settings = Restamp.Settings(style: style, fields: stamp.fields, output: folder, overwrite: overwriting,
+        if options.flag(ApplyCommand.lossless) && options.flag(ApplyCommand.reencode) {
+            throw UsageError.badValue(option: "--lossless", value: "with --reencode", expected: "given together (choose one)")
+        }
+        var settings = Restamp.Settings(style: style, fields: stamp.fields, output: folder, overwrite: overwriting,
                                         load: LoadOptions(maxSize: try options.value(maxSize) ?? 0))
+        settings.inPlace = !options.flag(ApplyCommand.reencode)
         var writerSettings = PhotoWriter.Settings(quality: try options.value(quality) ?? 90, replace: overwriting, version: StampCLI.version)
         let logging = try CatalogOptions.log(options, context: context, command: .restamp)
         writerSettings.log = logging
@@ -47,6 +51,9 @@ enum RestampCommand: Command {
             do {
                 let written = try Restamp.run(photo, settings: settings, writer: writer)
                 for warning in written.warnings { context.console.err("stampcam: \(PathEncoding.display(photo)): warning: \(warning)") }
+                if let why = written.reencoded {
+                    context.console.err("stampcam: \(PathEncoding.display(photo)): note: re-encoded whole, not stamped in place: \(why)")
+                }
                 for note in written.stampNotes where told.insert(note).inserted { context.console.err("stampcam: warning: " + note) }
                 context.console.out(written.path)
             } catch {

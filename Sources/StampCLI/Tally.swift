@@ -11,6 +11,8 @@ final class Tally: Sendable {
         var done = 0, skipped = 0
         /// Done under a numbered name because a file had the photo's name.
         var renamed = 0
+        /// Done at full size, encoded whole rather than stamped in place.
+        var reencoded = 0
         var failures: [Failure] = []
         /// What the stamp said about the given values: the same for every photo, told once.
         var notesTold: Set<String> = []
@@ -38,6 +40,8 @@ final class Tally: Sendable {
         let status: String
         let error: String?
         let warnings: [String]?
+        /// Why a JPEG kept at its own size was encoded whole rather than stamped in place.
+        let reencoded: String?
     }
 
     private static func json(_ line: Line) -> String {
@@ -51,6 +55,10 @@ final class Tally: Sendable {
             case .done:
                 counts.done += 1
                 if outcome.renamed { counts.renamed += 1 }
+                if let why = outcome.reencoded {
+                    counts.reencoded += 1
+                    console.err("stampcam: \(PathEncoding.display(outcome.input)): note: re-encoded whole, not stamped in place: \(why)")
+                }
                 if !display.json && !console.outIsTerminal, let output = outcome.output { console.out(output) }
             case .skipped:
                 counts.skipped += 1
@@ -70,7 +78,8 @@ final class Tally: Sendable {
             if display.json {
                 console.out(Self.json(Line(input: PathEncoding.display(outcome.input), output: outcome.output.map(PathEncoding.display),
                                            status: outcome.status.rawValue, error: failure?.message,
-                                           warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)))
+                                           warnings: outcome.warnings.isEmpty ? nil : outcome.warnings,
+                                           reencoded: outcome.reencoded)))
             }
             showProgress(counts)
         }
@@ -92,6 +101,9 @@ final class Tally: Sendable {
             if counts.renamed > 0 {
                 summary += "; \(counts.renamed) written under a new name (-1, -2 …) because a file had the name: "
                     + "--skip-existing leaves such photos, --overwrite replaces the files"
+            }
+            if counts.reencoded > 0 {
+                summary += "; \(counts.reencoded) at full size re-encoded whole, not stamped in place (see the notes)"
             }
             if interrupted {
                 console.err("stampcam: interrupted: \(summary); run again with --skip-existing to finish")

@@ -83,8 +83,26 @@ public final class Watermarker {
     /// boxes in every mode.
     @discardableResult
     package func stamp(_ photo: inout Photo, template: Template, fields: Fields, mode: RenderMode) throws -> Report {
+        try draw(on: &photo.bitmap, top: 0, width: photo.width, height: photo.height, template: template, fields: fields, mode: mode,
+                 tone: true)
+    }
+
+    /// Draws the template's blocks, laid out for an upright photo of `width` × `height`, onto
+    /// `window`: rows from `top` on, at the full width, of the photo as its file stores it, which
+    /// `orientation` turns upright (a photo stamped in place decodes only the rows its stamp
+    /// covers, and turns no pixel). What falls outside the window is not drawn; the report's boxes
+    /// are in upright coordinates. The template's tone, which changes the whole photo, is not applied.
+    @discardableResult
+    public func stamp(window: inout Bitmap, top: Int, width: Int, height: Int, orientation: Orientation = .up,
+                      template: Template, fields: Fields) throws -> Report {
+        try draw(on: &window, top: top, width: width, height: height, orientation: orientation, template: template, fields: fields,
+                 mode: .normal, tone: false)
+    }
+
+    private func draw(on bitmap: inout Bitmap, top: Int, width photoWidth: Int, height photoHeight: Int, orientation: Orientation = .up,
+                      template: Template, fields: Fields, mode: RenderMode, tone: Bool) throws -> Report {
         try requireValid(template, variables: Set(fields.extra.keys))
-        let (width, height) = (Double(photo.width), Double(photo.height))
+        let (width, height) = (Double(photoWidth), Double(photoHeight))
         var logoImages: [LogoImage?] = []
         for block in template.blocks {
             logoImages.append(try block.logo.map { spec throws(WatermarkError) in
@@ -96,12 +114,15 @@ public final class Watermarker {
         let (shown, truncations) = fields.prepared()
         if parsed?.template != template { parsed = ParsedTemplate(template) }
         let texts = parsed?.texts ?? [:], markPath = parsed?.markPath
-        photo.bitmap.apply(template.tone)
+        if tone { bitmap.apply(template.tone) }
         var report = Report()
         report.truncations = truncations
         report.style = template.id
         report.libraryMessages = LibraryLog.shared.collecting {
-            photo.bitmap.draw { cr in
+            bitmap.draw(origin: (0, top)) { cr in
+                let turned = orientation.swapsDimensions
+                StoredFrame.apply(orientation, storedWidth: turned ? photoHeight : photoWidth,
+                                  storedHeight: turned ? photoWidth : photoHeight, to: cr)
                 text.prepare(for: cr)
                 for (index, (block, logo)) in zip(template.blocks, logoImages).enumerated() {
                     BlockRenderer(block: block, width: width, height: height, context: text.context, logo: logo,

@@ -54,6 +54,10 @@ import TestSupport
         let stamped = try Photo(jpeg: try TestFiles.bytes(again), options: LoadOptions(maxSize: 0))
         #expect(stamped.width == 640 && stamped.height == 360)
         #expect(FileManager.default.fileExists(atPath: again.replacingOccurrences(of: ".jpg", with: ".json")))
+        // At the original's own size it is stamped in place: above the banner, the original's pixels exactly.
+        #expect(!result.err.joined().contains("note"), "\(result.err)")
+        let unstamped = try Photo(jpeg: original, options: LoadOptions(maxSize: 0)).bitmap
+        #expect((0..<200).allSatisfy { y in (0..<640).allSatisfy { unstamped.rgb(x: $0, y: y) == stamped.bitmap.rgb(x: $0, y: y) } })
     }
 
     @Test("shoot --time: the photo keeps the clock's EXIF time; the stamp shows the given time marked, recorded as TimeSource given")

@@ -28,8 +28,10 @@ section() {
 
 if [ -d "${CORPUS:-../shared/corpus}" ]; then
     section batch env STAMPCAM="$STAMPCAM" Tests/bench/run.sh
+    section fullsize env STAMPCAM="$STAMPCAM" Tests/bench/fullsize.sh
 else
     section batch echo "skipped: no ../shared/corpus beside the checkout"
+    section fullsize echo "skipped: no ../shared/corpus beside the checkout"
 fi
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
@@ -85,6 +87,13 @@ else
     figures batch '.'
 fi
 cat <<EOF
+
+## Full size: stamped in place (\`Tests/bench/fullsize.sh\`)
+
+$(if grep -q '^| full size' "$logs/fullsize.log" 2>/dev/null; then
+    grep -E '^full size: ' "$logs/fullsize.log"; echo; grep '^|' "$logs/fullsize.log"; echo
+    grep -E '^in place: ' "$logs/fullsize.log" | sed 's/^/    /'
+else figures fullsize '.'; fi)
 
 ## Browser viewfinder (\`Tests/web/bench.py\`)
 

@@ -43,6 +43,8 @@ typedef struct {
     /// scans (progressive, or one scan per component); 0 for a single-scan file. Each component
     /// counts with its own size in 8x8 blocks (rounded up to its sampling factors), 128 bytes a block.
     size_t coefficientBytes;
+    /// The same for every file: what holding all of its coefficients at once takes.
+    size_t allCoefficientBytes;
 } sc_jpeg_header;
 
 /// Limits a decoder works within.
@@ -114,6 +116,39 @@ typedef struct {
 /// nothing is left to free.
 int sc_encode(const unsigned char *pixels, int width, int height, size_t stride, sc_encode_options options,
               unsigned char **output, size_t *outputLength, sc_outcome *outcome);
+
+/// A JPEG's DCT coefficients, read whole, to be stamped in place: decode some whole MCU rows,
+/// draw on them, put them back with the photo's own quantisation tables and sampling, and write
+/// every coefficient. Every block outside the rows put back stays bit for bit. Baseline or
+/// progressive, 8-bit, Huffman-coded, YCbCr or greyscale; anything else fails at creation.
+typedef struct sc_transcoder sc_transcoder;
+
+typedef struct {
+    int width;
+    int height;
+    int mcuHeight;          // pixel rows in one MCU row: strips start and end on these
+    int components;
+    int progressive;
+    int restartInterval;
+    size_t coefficientBytes;  // the block arrays held for the whole image
+} sc_transcoder_info;
+
+/// Reads the coefficients of an in-memory JPEG (`data` must outlive the transcoder). Returns NULL
+/// with `outcome` filled on failure; a damaged photo fails (no salvage here).
+sc_transcoder *sc_transcoder_create(const unsigned char *data, size_t length, sc_decode_limits limits, sc_outcome *outcome);
+void sc_transcoder_destroy(sc_transcoder *transcoder);
+sc_transcoder_info sc_transcoder_get_info(const sc_transcoder *transcoder);
+/// Decodes `count` rows from `top` (whole MCU rows, or up to the last row) into 32-bit BGRX.
+int sc_transcoder_decode_rows(sc_transcoder *transcoder, int top, int count, unsigned char *pixels, size_t stride,
+                              size_t capacity, sc_outcome *outcome);
+/// Replaces the blocks of those rows with `pixels` (BGRX, the image's whole width) compressed with
+/// the photo's tables. After a failure the transcoder refuses further calls.
+int sc_transcoder_replace_rows(sc_transcoder *transcoder, int top, int count, const unsigned char *pixels, size_t stride,
+                               size_t capacity, sc_outcome *outcome);
+/// Writes every coefficient with `options`' EXIF, XMP and ICC (its quality and subsampling are not
+/// used: the photo's own are). Output as sc_encode's.
+int sc_transcoder_write(sc_transcoder *transcoder, sc_encode_options options, unsigned char **output, size_t *outputLength,
+                        sc_outcome *outcome);
 
 void sc_free(void *pointer);
 

@@ -2,8 +2,9 @@ import CCairo
 
 extension Bitmap {
     /// Runs `body` with a Cairo context drawing straight into this bitmap's memory (made its own
-    /// first); the drawing is flushed before it returns.
-    package mutating func draw<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+    /// first); the drawing is flushed before it returns. `origin`: where this bitmap's top-left
+    /// pixel lies in the coordinates drawn in (a window onto part of a larger picture).
+    package mutating func draw<Result>(origin: (x: Int, y: Int) = (0, 0), _ body: (OpaquePointer) throws -> Result) rethrows -> Result {
         let (width, height, stride) = (Int32(self.width), Int32(self.height), Int32(self.stride))
         return try withUnsafeMutableBytes { bytes in
             let surface = cairo_image_surface_create_for_data(
@@ -12,6 +13,7 @@ extension Bitmap {
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
             }
+            cairo_surface_set_device_offset(surface, Double(-origin.x), Double(-origin.y))
             let context = cairo_create(surface)!
             defer {
                 cairo_destroy(context)

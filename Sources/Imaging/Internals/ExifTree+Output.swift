@@ -21,6 +21,11 @@ extension ExifTree {
         }
     }
 
+    /// Keeps `orientation` in the tag, for pixels stored turned (a photo stamped in place).
+    mutating func setOrientation(_ orientation: Orientation) {
+        set(.ifd0, shortEntry(Tag.orientation, UInt16(orientation.rawValue)))
+    }
+
     /// A size in the type the source used (SHORT when it fits), else LONG.
     private func size(_ tag: UInt16, _ value: Int, like existing: Entry?) -> Entry {
         if existing?.type == 3, let short = UInt16(exactly: value) { return shortEntry(tag, short) }

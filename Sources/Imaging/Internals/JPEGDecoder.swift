@@ -35,12 +35,15 @@ struct JPEGDecoder: ~Copyable {
         let progressive: Bool
         /// Bytes of libjpeg's whole-image coefficient buffer (multi-scan files only; else 0).
         let coefficientBytes: Int
+        /// Bytes of every coefficient of the image held at once (as stamping in place does).
+        let allCoefficientBytes: Int
 
         init(_ header: sc_jpeg_header) {
             width = Int(header.width)
             height = Int(header.height)
             progressive = header.progressive != 0
             coefficientBytes = Int(clamping: header.coefficientBytes)
+            allCoefficientBytes = Int(clamping: header.allCoefficientBytes)
         }
     }
 
@@ -219,7 +222,7 @@ struct JPEGDecoder: ~Copyable {
     }
 
     /// Turns libjpeg's outcome into the error a user can act on.
-    private static func error(_ outcome: sc_outcome, header: Header?) -> ImageError {
+    static func error(_ outcome: sc_outcome, header: Header?) -> ImageError {
         let message = text(of: outcome.message)
         switch outcome.status {
         case SC_NOT_JPEG: return .notJPEG

@@ -48,6 +48,9 @@ enum Legibility {
         let width: Int
         let height: Int
         let stride: Int
+        /// From the coordinates drawn in to the surface's pixels: a window onto part of a photo,
+        /// or a photo stored turned, is drawn in the upright photo's coordinates.
+        let toSurface: cairo_matrix_t
 
         init?(_ cr: OpaquePointer) {
             guard let surface = cairo_get_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
@@ -57,10 +60,26 @@ enum Legibility {
             width = Int(cairo_image_surface_get_width(surface))
             height = Int(cairo_image_surface_get_height(surface))
             stride = Int(cairo_image_surface_get_stride(surface))
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            // The device offset is the surface's, outside the context's matrix.
+            var x = 0.0, y = 0.0
+            cairo_surface_get_device_offset(surface, &x, &y)
+            matrix.x0 += x
+            matrix.y0 += y
+            toSurface = matrix
         }
 
         /// Up to about `limit` pixels of a rectangle, evenly spread, as (red, green, blue) 0…255.
-        func samples(x: Double, y: Double, width w: Double, height h: Double, limit: Int = 3000) -> [(Double, Double, Double)] {
+        func samples(x userX: Double, y userY: Double, width userWidth: Double, height userHeight: Double,
+                     limit: Int = 3000) -> [(Double, Double, Double)] {
+            // Turned by quarters at most: the rectangle stays one.
+            var matrix = toSurface
+            var (x, y, x2, y2) = (userX, userY, userX + userWidth, userY + userHeight)
+            cairo_matrix_transform_point(&matrix, &x, &y)
+            cairo_matrix_transform_point(&matrix, &x2, &y2)
+            let (w, h) = (abs(x2 - x), abs(y2 - y))
+            (x, y) = (min(x, x2), min(y, y2))
             let x0 = max(0, Int(x.rounded(.down))), y0 = max(0, Int(y.rounded(.down)))
             let x1 = min(width, Int((x + w).rounded(.up))), y1 = min(height, Int((y + h).rounded(.up)))
             guard x1 > x0, y1 > y0 else { return [] }

@@ -1,0 +1,86 @@
+import Platform
+
+/// A JPEG stamped where it lies, at its own size: its DCT coefficients are read whole, only the
+/// MCU rows a stamp covers are decoded, drawn on and put back with the photo's own quantisation
+/// tables and sampling, and every other block is written bit for bit as it was. No pixel is
+/// turned: the EXIF orientation is kept. Baseline or progressive, 8-bit, Huffman-coded, YCbCr or
+/// greyscale; anything else (and damaged data) is refused at `init`, to take the decoding path.
+public struct InPlaceJPEG: ~Copyable {
+    /// The stored size (before the orientation turn).
+    public let width: Int
+    public let height: Int
+    public let metadata: PhotoMetadata
+    private let transcoder: JPEGTranscoder
+
+    /// Reads the coefficients of a JPEG file's bytes; throws when the file is not one this works on
+    /// or would pass `options`' pixel or memory limit (the coefficients of every block are held).
+    public init(jpeg file: FileContents, options: LoadOptions = LoadOptions()) throws(ImageError) {
+        let read = try file.withUnsafeBytes { (bytes) throws(ImageError) in try Self.read(bytes, options: options) }
+        (width, height, metadata, transcoder) = (read.transcoder.info.width, read.transcoder.info.height, read.metadata, read.transcoder)
+    }
+
+    /// Reads the coefficients of JPEG bytes (a copy is kept).
+    public init(jpeg bytes: [UInt8], options: LoadOptions = LoadOptions()) throws(ImageError) {
+        let read = try bytes.withUnsafeBytes { bytes in
+            Result { () throws(ImageError) in try Self.read(bytes, options: options) }
+        }.get()
+        (width, height, metadata, transcoder) = (read.transcoder.info.width, read.transcoder.info.height, read.metadata, read.transcoder)
+    }
+
+    private static func read(_ bytes: UnsafeRawBufferPointer, options: LoadOptions) throws(ImageError)
+        -> (metadata: PhotoMetadata, transcoder: JPEGTranscoder) {
+        let limits = JPEGDecoder.Limits(options)
+        let metadata = try JPEGDecoder.reading(bytes, limits: limits) { (decoder) throws(ImageError) in
+            let header = decoder.header
+            guard header.width * header.height <= options.pixelLimit else {
+                throw .tooManyPixels(width: header.width, height: header.height, limit: options.pixelLimit)
+            }
+            // Every coefficient; a multi-scan file's again while its stamp's rows are decoded
+            // (libjpeg buffers them to decode any pixel); room for those rows (a quarter of the pixels).
+            let needed = header.allCoefficientBytes + header.coefficientBytes + header.width * header.height
+            guard needed <= options.memoryLimit else {
+                throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: header.allCoefficientBytes)
+            }
+            let icc = try decoder.iccProfile()
+            var metadata = PhotoMetadata(exif: decoder.exif, iccProfile: icc.profile)
+            metadata.xmp = decoder.xmp
+            if icc.malformed {
+                metadata.warnings.append("corrupt ICC profile: its APP2 markers do not fit together; the photo is written without it")
+            }
+            return metadata
+        }
+        return (metadata, try JPEGTranscoder(bytes, limits: limits))
+    }
+
+    /// The whole MCU rows that hold `rows` (clamped to the photo): what `decode` and `replace` take.
+    public func strip(covering rows: Range<Int>) -> Range<Int> {
+        let mcu = transcoder.info.mcuHeight
+        let top = min(max(0, rows.lowerBound), height - 1) / mcu * mcu
+        let bottom = min(height, (max(rows.upperBound, top + 1) + mcu - 1) / mcu * mcu)
+        return top..<bottom
+    }
+
+    /// The pixels of `rows` (a `strip`), the photo's whole width, as the full decode shows them.
+    public func decode(rows: Range<Int>) throws(ImageError) -> Bitmap {
+        try transcoder.decode(rows: rows)
+    }
+
+    /// Puts `bitmap` (the photo's width, `rows.count` high) in place of the blocks of `rows` (a
+    /// `strip`). After a failure the photo cannot be written.
+    public mutating func replace(rows: Range<Int>, with bitmap: Bitmap) throws(ImageError) {
+        guard bitmap.width == width, bitmap.height == rows.count else {
+            throw .encodeFailed("the stamped rows are \(bitmap.width)x\(bitmap.height), not \(width)x\(rows.count)")
+        }
+        try transcoder.replace(rows: rows, with: bitmap)
+    }
+
+    /// Every coefficient, with the EXIF (its orientation kept), XMP and ICC profile as
+    /// `Photo.encoded` writes them. `optimize`: Huffman tables made for this photo (a progressive
+    /// one always has them).
+    public func encoded(record: OutputMetadata = OutputMetadata(), optimize: Bool = true) throws(ImageError) -> EncodedJPEG {
+        let markers = Photo.outputMarkers(metadata: metadata, format: .jpeg, width: width, height: height, record: record,
+                                          orientation: metadata.orientation)
+        let bytes = try transcoder.write(exif: markers.exif, xmp: markers.xmp, icc: markers.icc, optimize: optimize)
+        return EncodedJPEG(bytes: bytes, warnings: markers.warnings)
+    }
+}

@@ -228,10 +228,4 @@ extension FileSystem {
         defer { close(fd) }
         try copy(source, into: fd)
     }
-
-    /// Where scratch files go when the output's own folder cannot hold them: `TMPDIR`, else /tmp.
-    public static var temporaryFolder: String {
-        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
-        return String(cString: value)
-    }
 }

@@ -42,7 +42,9 @@ enum ExportCommand: Command {
         let entries = try LogCommand.entries(options, catalogPath: path, console: console)
         let protected = Set([FileIdentity(path: FilePath(path))].compactMap { $0 })
         if options.flag(kmz) {
-            return try writeKMZ(entries, to: target, overwrite: options.flag(overwrite), protected: protected, console: console)
+            let temporary = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            return try writeKMZ(entries, to: target, temporary: temporary, overwrite: options.flag(overwrite), protected: protected,
+                                console: console)
         }
         var result = try CatalogExport.export(entries, as: format)
         // Excel takes a CSV without a byte order mark for the local code page, not UTF-8.
@@ -67,9 +69,9 @@ enum ExportCommand: Command {
 
     /// A KMZ is built in a scratch folder (its pictures, then the archive) and placed by the rules
     /// of every output; the photos missing on disk are counted, never skipped silently.
-    static func writeKMZ(_ entries: [CatalogEntry], to target: String, overwrite: Bool, protected: Set<FileIdentity>,
-                         console: Console) throws -> ExitCode {
-        let (scratch, result) = try OutputFile.build(target) { scratch in try KMZExport.write(entries, in: scratch, target: target) }
+    static func writeKMZ(_ entries: [CatalogEntry], to target: String, temporary: String, overwrite: Bool,
+                         protected: Set<FileIdentity>, console: Console) throws -> ExitCode {
+        let (scratch, result) = try OutputFile.build(target, temporary: temporary) { scratch in try KMZExport.write(entries, in: scratch, target: target) }
         let written = try OutputFile.place(result.archive, from: scratch, to: target, overwrite: overwrite, protected: protected)
         if target != "-" { console.out(written) }
         var summary = "\(result.written) photo\(result.written == 1 ? "" : "s") exported"

@@ -27,12 +27,13 @@ enum OutputFile {
     }
 
     /// For a file made of many parts (a KMZ): `make` builds it in a scratch folder beside `target`
-    /// (in TMPDIR when `target` is standard output, a device or a FIFO); `place` then puts it there.
-    static func build<Made>(_ target: String, make: (ScratchFolder) throws -> Made) throws -> (ScratchFolder, Made) {
+    /// (in `temporary`, TMPDIR, when `target` is standard output, a device or a FIFO); `place` then
+    /// puts it there.
+    static func build<Made>(_ target: String, temporary: String, make: (ScratchFolder) throws -> Made) throws -> (ScratchFolder, Made) {
         let (folder, _) = try parts(target)
         let scratch: ScratchFolder
         if target == "-" || isStream(target) {
-            scratch = try ScratchFolder(in: FileSystem.temporaryFolder, for: target)
+            scratch = try ScratchFolder(in: temporary, for: target)
         } else {
             try OutputFolder.prepare(folder, mark: false)
             scratch = try ScratchFolder(in: folder, for: target)

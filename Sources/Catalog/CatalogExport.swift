@@ -34,7 +34,7 @@ public enum CatalogExport {
     /// the time (`2026-11-29T14:03:12+08:00`): a cell of its own (`+08:00`) is read as a formula.
     public static let csvColumns = [
         "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "site", "site_address", "note",
-        "latitude", "longitude", "altitude",
+        "latitude", "longitude", "altitude", "heading",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
         "stamped_at",
     ]
@@ -55,6 +55,7 @@ public enum CatalogExport {
             fields.insert(contentsOf: [utc(entry) ?? "", entry.zoneIsAssumed ? "yes" : ""], at: 3)
             fields += [entry.latitude, entry.longitude].map { $0.map { fixedPoint($0, places: coordinatePlaces) } ?? "" }
             fields.append(entry.altitude.map { fixedPoint($0, places: 2) } ?? "")
+            fields.append(entry.heading.map { fixedPoint($0, places: 1) } ?? "")
             fields.append(csvText(entry.style))
             fields.append(entry.styleVersion.map(String.init) ?? "")
             fields += [entry.camera, entry.source.map(display), entry.command.rawValue, entry.host].map { csvText($0) }

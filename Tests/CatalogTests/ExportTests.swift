@@ -46,6 +46,7 @@ import TestSupport
         #expect(hostile[column["user"]!] == "'-2+3")
         #expect(hostile[column["set:crew"]!] == "'@B")
         #expect(hostile[column["altitude"]!] == "-4.25")
+        #expect(hostile[column["heading"]!] == "292.5")
         #expect(hostile[column["path"]!] == "/photos/caf\\xE9/Robert'); DROP TABLE photos;--.jpg")
     }
 

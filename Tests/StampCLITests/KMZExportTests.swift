@@ -124,4 +124,25 @@ import TestSupport
             #expect(parsed.out.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(source): \(parsed.out)\(parsed.err)")
         }
     }
+
+    @Test("export --kmz with names that are not UTF-8: the photo in a Latin-1 folder gets its picture, the archive its Latin-1 name")
+    func latin1() throws {
+        let base = try TestFiles.temporaryFolder("kmz-raw")
+        let facing = try Fixtures.facing.write(to: base)
+        let setup = try CLI.shell("cd \(CLI.quoted(base)) && mkdir caf$'\\xe9' && cp \(CLI.quoted(facing)) caf$'\\xe9'/facing.jpg")
+        #expect(setup.code == 0, "\(setup.err)")
+        let folder = PathEncoding.decode(Array((base + "/caf").utf8) + [0xE9])
+        let catalog = base + "/catalog.sqlite"
+        let applied = CLI.run(["apply", folder + "/facing.jpg", "-o", folder + "/out", "--catalog", catalog])
+        #expect(applied.code == 0, "\(applied.err)")
+        let target = folder + "/site.kmz"
+        let result = CLI.run(["export", "--kmz", "--catalog", catalog, "-o", target])
+        #expect(result.code == 0 && result.out == [target], "\(result.err)")
+        #expect(result.err == ["stampcam: \(PathEncoding.display(target)): 1 photo exported"])
+        // Python is handed the name as bytes through a plain copy.
+        let copy = base + "/plain.kmz"
+        #expect(try CLI.shell("cp \(CLI.quoted(base))/caf$'\\xe9'/site.kmz \(CLI.quoted(copy))").code == 0)
+        let marks = try #require(try Self.read(copy)["placemarks"] as? [[String: Any]])
+        #expect(marks.count == 1 && (marks.first?["pictures"] as? [[Bool]]) == [[true, true]], "\(marks)")
+    }
 }

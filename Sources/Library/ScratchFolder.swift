@@ -21,9 +21,13 @@ public final class ScratchFolder {
         path = PathEncoding.decode(template.dropLast())
     }
 
-    deinit {
+    deinit { Self.remove(path) }
+
+    /// Removes a scratch folder and the files in it (it holds no folders); false when it could not.
+    @discardableResult
+    static func remove(_ path: String) -> Bool {
         for name in (try? FileSystem.list(FilePath(path))) ?? [] { FileSystem.remove(FilePath(path + "/" + name)) }
-        FileSystem.removeFolder(FilePath(path))
+        return FileSystem.removeFolder(FilePath(path))
     }
 
     /// The path of `name` in the folder.

@@ -36,6 +36,8 @@ public struct CatalogEntry: Sendable, Equatable {
     public var longitude: Double?
     /// Metres above sea level.
     public var altitude: Double?
+    /// Which way the camera faced, in degrees clockwise from north (0 up to 360), when the photo says.
+    public var heading: Double?
     /// The style (template id) and its version.
     public var style: String?
     public var styleVersion: Int?
@@ -59,7 +61,7 @@ public struct CatalogEntry: Sendable, Equatable {
                 longitude: Double? = nil, altitude: Double? = nil, style: String? = nil, styleVersion: Int? = nil,
                 camera: String? = nil, source: String? = nil, host: String? = nil, stampedAt: Timestamp? = nil,
                 extra: [String: String] = [:], loggedAt: Int? = nil, assumedOffsetMinutes: Int? = nil,
-                site: String? = nil, siteAddress: String? = nil) {
+                site: String? = nil, siteAddress: String? = nil, heading: Double? = nil) {
         self.path = path
         self.size = size
         self.sha256 = sha256
@@ -86,6 +88,7 @@ public struct CatalogEntry: Sendable, Equatable {
         self.assumedOffsetMinutes = assumedOffsetMinutes
         self.site = site
         self.siteAddress = siteAddress
+        self.heading = heading
     }
 
     /// When the photo was taken, in seconds since 1970: by the time's own zone, else the assumed one.

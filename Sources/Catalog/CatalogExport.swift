@@ -2,7 +2,7 @@ import Platform
 import Values
 
 /// The catalog's photos as files other programs open: CSV for spreadsheets, GeoJSON for QGIS and
-/// geojson.io, KML for Google Earth. Paths that are not UTF-8 are written as they are shown
+/// geojson.io, KML and KMZ (KML with the pictures inside) for Google Earth. Paths that are not UTF-8 are written as they are shown
 /// (`caf\xE9.jpg`): these formats hold text only.
 public enum CatalogExport {
     public enum Format: String, Sendable, CaseIterable {
@@ -34,7 +34,7 @@ public enum CatalogExport {
     /// the time (`2026-11-29T14:03:12+08:00`): a cell of its own (`+08:00`) is read as a formula.
     public static let csvColumns = [
         "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "site", "site_address", "note",
-        "latitude", "longitude", "altitude",
+        "latitude", "longitude", "altitude", "heading",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
         "stamped_at",
     ]
@@ -55,6 +55,7 @@ public enum CatalogExport {
             fields.insert(contentsOf: [utc(entry) ?? "", entry.zoneIsAssumed ? "yes" : ""], at: 3)
             fields += [entry.latitude, entry.longitude].map { $0.map { fixedPoint($0, places: coordinatePlaces) } ?? "" }
             fields.append(entry.altitude.map { fixedPoint($0, places: 2) } ?? "")
+            fields.append(entry.heading.map { fixedPoint($0, places: 1) } ?? "")
             fields.append(csvText(entry.style))
             fields.append(entry.styleVersion.map(String.init) ?? "")
             fields += [entry.camera, entry.source.map(display), entry.command.rawValue, entry.host].map { csvText($0) }
@@ -134,6 +135,8 @@ public enum CatalogExport {
         let latitude: Double?
         let longitude: Double?
         let altitude: Double?
+        /// Which way the camera faced: degrees clockwise from north.
+        let heading: Double?
         let style: String?
         let style_version: Int?
         let camera: String?
@@ -165,6 +168,7 @@ public enum CatalogExport {
             latitude = entry.latitude
             longitude = entry.longitude
             altitude = entry.altitude
+            heading = entry.heading
             style = entry.style
             style_version = entry.styleVersion
             camera = entry.camera
@@ -211,13 +215,19 @@ public enum CatalogExport {
 
     // MARK: KML
 
-    /// A KML 2.2 document: one Placemark per photo with coordinates, its fields as ExtendedData.
+    /// A KML 2.2 document: one Placemark per photo with coordinates, its fields as ExtendedData,
+    /// and where the heading is known a Camera standing there looking that way.
     public static func kml(_ entries: [CatalogEntry]) throws(CatalogExportError) -> Result {
+        try kml(entries) { _ in nil }
+    }
+
+    /// The KML with `picture(i)`, the name in the archive of entry i's picture, shown in its description.
+    static func kml(_ entries: [CatalogEntry], picture: (Int) -> String?) throws(CatalogExportError) -> Result {
         guard let document = KMLDocument(name: "stampcam photos") else {
             throw .cannotWrite(format: .kml, reason: "libxml2 could not make a document")
         }
         var written = 0
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             guard let position = entry.position else { continue }
             let summary = [entry.time?.iso8601, entry.user, entry.project, entry.place, entry.note].compactMap { $0 }
             var data: [(String, String)] = [("path", display(entry.path))]
@@ -227,12 +237,18 @@ public enum CatalogExport {
                 ("command", entry.command.rawValue), ("host", entry.host), ("sha256", entry.sha256),
             ]
             for (name, value) in optional { if let value { data.append((name, value)) } }
+            if let heading = entry.heading { data.append(("heading", fixedPoint(heading, places: 1))) }
             for key in entry.extra.keys.sorted() { data.append(("set:" + key, entry.extra[key] ?? "")) }
             var coordinates = fixedPoint(position.longitude, places: coordinatePlaces) + ","
                 + fixedPoint(position.latitude, places: coordinatePlaces)
             if let altitude = entry.altitude { coordinates += "," + fixedPoint(altitude, places: 2) }
+            let view = entry.heading.map {
+                KMLDocument.View(longitude: fixedPoint(position.longitude, places: coordinatePlaces),
+                                 latitude: fixedPoint(position.latitude, places: coordinatePlaces), heading: fixedPoint($0, places: 1))
+            }
             guard document.addPlacemark(name: display(lastComponent(entry.path)), description: summary.joined(separator: " · "),
-                                        when: entry.time?.iso8601, data: data, coordinates: coordinates) else {
+                                        picture: picture(index), view: view, when: entry.time?.iso8601, data: data,
+                                        coordinates: coordinates) else {
                 throw .cannotWrite(format: .kml, reason: "libxml2 could not add a placemark")
             }
             written += 1
@@ -240,15 +256,37 @@ public enum CatalogExport {
         guard let bytes = document.serialized() else { throw .cannotWrite(format: .kml, reason: "libxml2 could not write the document") }
         return Result(bytes: bytes, written: written, leftOut: entries.count - written)
     }
+
+    // MARK: KMZ
+
+    /// Where entry i's picture goes in a KMZ.
+    public static func kmzPicture(_ index: Int) -> String { "files/\(index + 1).jpg" }
+
+    /// A KMZ archive written at `path` (a new file in a folder the caller owns): `doc.kml` first,
+    /// as Google Earth wants it, then the pictures. `pictures` holds the JPEG file of each entry
+    /// that has one, by its index in `entries`; a photo without one is a placemark without a picture.
+    /// The files are read one at a time as the archive is written. `Result.bytes` is empty.
+    public static func kmz(_ entries: [CatalogEntry], pictures: [Int: String], to path: String) throws(CatalogExportError) -> Result {
+        let shown = pictures.filter { entries.indices.contains($0.key) && entries[$0.key].position != nil }
+        let document = try kml(entries) { shown[$0] == nil ? nil : kmzPicture($0) }
+        let archive = try ZipArchive(path: path)
+        try archive.add("doc.kml", bytes: document.bytes)
+        for index in shown.keys.sorted() { try archive.add(kmzPicture(index), file: shown[index]!) }
+        try archive.close()
+        return Result(bytes: [], written: document.written, leftOut: document.leftOut)
+    }
 }
 
 /// An export that could not be made.
 public enum CatalogExportError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(format: CatalogExport.Format, reason: String)
+    /// libzip could not write a KMZ (a full disk, a folder that went away).
+    case cannotWriteArchive(reason: String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let format, let reason): return "cannot write \(format.rawValue): \(reason)"
+        case .cannotWriteArchive(let reason): return "cannot write the KMZ archive: \(reason)"
         }
     }
 }

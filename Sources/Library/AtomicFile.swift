@@ -87,6 +87,29 @@ public enum AtomicFile {
         }
     }
 
+    /// Gives the finished file at `file` (in the same file system, a `ScratchFolder`'s) the name
+    /// `directory/name` by the rules of `write(_:directory:name:overwrite:protected:sync:)`, synced
+    /// first. Returns the path written.
+    public static func place(file: String, directory: String, name: String, overwrite: Bool = false,
+                             protected: Set<FileIdentity> = []) throws(FileError) -> String {
+        let target = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        do throws(Errno) {
+            let fd = try Errno.check(FilePath(file).withCString { open($0, O_WRONLY | O_CLOEXEC) })
+            defer { close(fd) }
+            fchmod(fd, fileMode)
+            // Delayed allocation: a full disk may only show here.
+            guard fsync(fd) == 0 else { throw Errno.current }
+        } catch {
+            throw .io(path: target, reason: "write failed: \(error.reason) (nothing was written under this name)")
+        }
+        var attempt = 0
+        while true {
+            let candidate = attempt == 0 ? target : numbered(target, attempt)
+            if try place(file, at: candidate, replace: overwrite, protected: protected) { return candidate }
+            attempt += 1
+        }
+    }
+
     /// A temp file in `directory` holding `bytes` (synced to the disk when `sync`), with the mode a
     /// new file would get. Its name says which process made it, so leftovers can be cleaned.
     static func writeTemp(_ bytes: [UInt8], directory: String, target: String, sync: Bool = true) throws(FileError) -> String {

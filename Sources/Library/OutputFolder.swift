@@ -43,8 +43,8 @@ public enum OutputFolder {
         FileStatus(path: FilePath(folder + "/" + markerName))?.isRegular ?? false
     }
 
-    /// Removes temp files and name claims left in `folder` by processes that are gone. Returns how
-    /// many were removed.
+    /// Removes temp files, scratch folders and name claims left in `folder` by processes that are
+    /// gone. Returns how many were removed.
     @discardableResult
     public static func removeLeftovers(in folder: String) -> Int {
         let names = (try? FileSystem.list(FilePath(folder))) ?? []
@@ -58,7 +58,8 @@ public enum OutputFolder {
                 owner = fields.count == 2 ? Int32(fields[0]) : nil
             }
             guard let owner, !ProcessID.isAlive(owner) else { continue }
-            if FileSystem.remove(FilePath(folder + "/" + name)) { removed += 1 }
+            let path = folder + "/" + name
+            if FileSystem.remove(FilePath(path)) || ScratchFolder.remove(path) { removed += 1 }
         }
         return removed
     }

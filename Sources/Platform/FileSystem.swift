@@ -203,3 +203,29 @@ extension FileSystem {
         (try? Errno.retrying { () throws(Errno) in try Errno.check(Glibc.read(fd, buffer.baseAddress, buffer.count)) }) ?? 0
     }
 }
+
+extension FileSystem {
+    /// Copies the file at `source` into `fd` (standard output, a device, a FIFO) a block at a time.
+    public static func copy(_ source: FilePath, into fd: Int32) throws(Errno) {
+        let input = try Errno.retrying { () throws(Errno) in
+            try Errno.check(source.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC) })
+        }
+        defer { close(input) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try Errno.retrying { () throws(Errno) in try Errno.check(Glibc.read(input, buffer.baseAddress, buffer.count)) }
+            if count == 0 { return }
+            try writeAll(fd, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Copies the file at `source` into the device or FIFO at `destination`, which stays what it is.
+    public static func copy(_ source: FilePath, into destination: FilePath) throws(Errno) {
+        let fd = try Errno.retrying { () throws(Errno) in
+            try Errno.check(destination.withCString { Glibc.open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) })
+        }
+        defer { close(fd) }
+        try copy(source, into: fd)
+    }
+}

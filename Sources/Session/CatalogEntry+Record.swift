@@ -21,11 +21,13 @@ extension CatalogEntry {
                   location: cut(fields.location), note: cut(fields.note), latitude: fields.latitude, longitude: fields.longitude,
                   altitude: fields.altitude, style: record.styleID, styleVersion: record.styleVersion, camera: cut(fields.camera),
                   source: source, stampedAt: record.stampedAt, extra: fields.extra.compactMapValues { cut($0) },
-                  site: cut(fields.site), siteAddress: cut(fields.address))
+                  site: cut(fields.site), siteAddress: cut(fields.address),
+                  heading: fields.heading.flatMap { $0.isFinite && (0...360).contains($0) ? ($0 == 360 ? 0 : $0) : nil })
         if let latitude, let longitude, !(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180) {
             self.latitude = nil
             self.longitude = nil
             self.altitude = nil
+            self.heading = nil
         }
         if let altitude, !altitude.isFinite { self.altitude = nil }
         // A camera time without a zone (and no --tz to put it in one): taken in this system's zone

@@ -12,8 +12,11 @@ public enum PhotoEntry {
         let file = try InputFile.photo(path, check: LoadOptions().check)
         let metadata = try Self.metadata(file)
         guard let record = Restamp.record(of: path, metadata: metadata) else { return nil }
-        return CatalogEntry(path: FileSystem.absolute(path), size: file.count, sha256: file.withUnsafeBytes { FileDigest.sha256($0) },
-                            record: record, command: .rebuild)
+        var entry = CatalogEntry(path: FileSystem.absolute(path), size: file.count, sha256: file.withUnsafeBytes { FileDigest.sha256($0) },
+                                 record: record, command: .rebuild)
+        // The record keeps no heading: the photo's EXIF (GPSImgDirection) does.
+        if entry.position != nil, entry.heading == nil { entry.heading = metadata.gps?.heading }
+        return entry
     }
 
     /// The row of any photo: its stampcam record when it has one, else what its EXIF says (time,

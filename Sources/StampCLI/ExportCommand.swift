@@ -3,30 +3,33 @@ import Library
 import Platform
 import Session
 
-/// `stampcam export`: the logged photos (filtered) as CSV, GeoJSON or KML, for a spreadsheet, QGIS,
-/// geojson.io or Google Earth.
+/// `stampcam export`: the logged photos (filtered) as CSV, GeoJSON, KML or KMZ, for a spreadsheet,
+/// QGIS, geojson.io or Google Earth.
 enum ExportCommand: Command {
     static let csv = Flag("csv", help: "RFC 4180 CSV with a header line: every photo, every field")
     static let geojson = Flag("geojson", help: "a GeoJSON FeatureCollection of points (RFC 7946): the photos with coordinates")
     static let kml = Flag("kml", help: "KML placemarks for Google Earth: the photos with coordinates")
+    static let kmz = Flag("kmz", help: "KML with a picture of each photo inside, for Google Earth: the photos with coordinates")
     static let excel = Flag("excel", help: "with --csv: begin with a UTF-8 byte order mark, so Excel reads Chinese, accents and dashes right")
     static let output = Option.text("output", short: "o", value: "FILE", help: "the file to write ('-' for standard output)")
     static let overwrite = Flag("overwrite", help: "replace FILE when it exists (otherwise FILE-1 …)")
 
     static let spec = CommandSpec(
         name: "export",
-        usage: "export --csv [--excel]|--geojson|--kml [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
-        summary: "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML for Google Earth.",
-        options: [csv, excel, geojson, kml, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
+        usage: "export --csv [--excel]|--geojson|--kml|--kmz [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
+        summary: "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML or KMZ (with pictures) for Google Earth.",
+        options: [csv, excel, geojson, kml, kmz, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let formats: [(Flag, CatalogExport.Format)] = [(csv, .csv), (geojson, .geojson), (kml, .kml)]
         let chosen = formats.filter { options.flag($0.0) }
-        guard chosen.count == 1, let format = chosen.first?.1 else {
-            throw UsageError.missing("one format: --csv, --geojson or --kml", command: spec.name)
+        guard chosen.count + (options.flag(kmz) ? 1 : 0) == 1 else {
+            throw UsageError.missing("one format: --csv, --geojson, --kml or --kmz", command: spec.name)
         }
-        if options.flag(excel) && format != .csv {
-            throw UsageError.badValue(option: "--excel", value: "with --\(format.rawValue)", expected: "given together (it is for --csv)")
+        let format = chosen.first?.1 ?? .kml
+        if options.flag(excel) && (format != .csv || options.flag(kmz)) {
+            throw UsageError.badValue(option: "--excel", value: options.flag(kmz) ? "with --kmz" : "with --\(format.rawValue)",
+                                      expected: "given together (it is for --csv)")
         }
         if let stray = options.positionals.first {
             throw UsageError.badValue(option: "export", value: stray, expected: "an argument it takes (the photos are chosen with filters)")
@@ -37,6 +40,12 @@ enum ExportCommand: Command {
         let console = context.console
         let path = try CatalogOptions.path(options, context: context)
         let entries = try LogCommand.entries(options, catalogPath: path, console: console)
+        let protected = Set([FileIdentity(path: FilePath(path))].compactMap { $0 })
+        if options.flag(kmz) {
+            let temporary = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            return try writeKMZ(entries, to: target, temporary: temporary, overwrite: options.flag(overwrite), protected: protected,
+                                console: console)
+        }
         var result = try CatalogExport.export(entries, as: format)
         // Excel takes a CSV without a byte order mark for the local code page, not UTF-8.
         if options.flag(excel) { result.bytes = CatalogExport.byteOrderMark + result.bytes }
@@ -52,9 +61,25 @@ enum ExportCommand: Command {
             return .success
         }
         // Never over the catalog it was read from.
-        let written = try OutputFile.write(result.bytes, to: target, overwrite: options.flag(overwrite),
-                                           protected: Set([FileIdentity(path: FilePath(path))].compactMap { $0 }))
+        let written = try OutputFile.write(result.bytes, to: target, overwrite: options.flag(overwrite), protected: protected)
         console.out(written)
+        console.err("stampcam: \(PathEncoding.display(written)): " + summary)
+        return .success
+    }
+
+    /// A KMZ is built in a scratch folder (its pictures, then the archive) and placed by the rules
+    /// of every output; the photos missing on disk are counted, never skipped silently.
+    static func writeKMZ(_ entries: [CatalogEntry], to target: String, temporary: String, overwrite: Bool,
+                         protected: Set<FileIdentity>, console: Console) throws -> ExitCode {
+        let (scratch, result) = try OutputFile.build(target, temporary: temporary) { scratch in try KMZExport.write(entries, in: scratch, target: target) }
+        let written = try OutputFile.place(result.archive, from: scratch, to: target, overwrite: overwrite, protected: protected)
+        if target != "-" { console.out(written) }
+        var summary = "\(result.written) photo\(result.written == 1 ? "" : "s") exported"
+        if result.leftOut > 0 { summary += "; \(result.leftOut) without coordinates left out (they are in --csv)" }
+        if let first = result.missing.first {
+            let count = result.missing.count
+            summary += "; \(count) picture\(count == 1 ? "" : "s") missing, placed without one (first: \(first.reason))"
+        }
         console.err("stampcam: \(PathEncoding.display(written)): " + summary)
         return .success
     }

@@ -24,7 +24,8 @@ import Values
                      project: "Bridge \"7\", north", location: "Pier 4\nlevel 2", note: "=HYPERLINK(\"x\") <b>&amp;</b> 🏗",
                      latitude: -33.856784, longitude: 151.215297, altitude: -4.25, style: "site-report", styleVersion: 3,
                      camera: "Canon EOS 1000D", source: "/in/IMG_0001.JPG", host: "field-laptop",
-                     stampedAt: Timestamp(iso8601: "2026-11-29T15:00:00Z"), extra: ["city": "Sydney", "crew": "B; 'x'"])
+                     stampedAt: Timestamp(iso8601: "2026-11-29T15:00:00Z"), extra: ["city": "Sydney", "crew": "B; 'x'"],
+                     heading: 292.5)
     }
 
     @Test("a new catalog is made at the current version, with stampcam's application id; every field round-trips byte for byte")

@@ -46,6 +46,7 @@ import TestSupport
         #expect(hostile[column["user"]!] == "'-2+3")
         #expect(hostile[column["set:crew"]!] == "'@B")
         #expect(hostile[column["altitude"]!] == "-4.25")
+        #expect(hostile[column["heading"]!] == "292.5")
         #expect(hostile[column["path"]!] == "/photos/caf\\xE9/Robert'); DROP TABLE photos;--.jpg")
     }
 
@@ -138,5 +139,60 @@ import TestSupport
         #expect(description.contains("&lt;b&gt;&amp;amp;&lt;/b&gt;"), "\(description)")
         let location = try #require((hostile["data"] as? [String: String])?["location"])
         #expect(location.hasPrefix("=cmd|' /C calc'!A0, \"quoted\"") && location.hasSuffix("next line\u{FFFD}"))
+    }
+}
+
+/// A photo's heading (EXIF GPSImgDirection) as a map's view direction.
+@Suite struct HeadingExportTests {
+    static var entries: [CatalogEntry] {
+        var facing = CatalogTests.full
+        facing.heading = 45.5
+        var unknown = CatalogTests.full
+        unknown.path = "/photos/unknown.jpg"
+        unknown.heading = nil
+        return [facing, unknown]
+    }
+
+    @Test("GeoJSON: a `heading` property in degrees where the photo has one, none where it has not (read by Python's json)")
+    func geoJSON() throws {
+        let path = try CatalogTests.folder() + "/heading.geojson"
+        try TestFiles.write(try CatalogExport.geoJSON(Self.entries).bytes, to: path)
+        let parsed = try ExternalTool.python("""
+            import json, sys
+            print(json.dumps([f["properties"].get("heading", "none") for f in json.load(open(sys.argv[1]))["features"]]))
+            """, [path])
+        #expect(parsed.status == 0, "\(parsed.err)")
+        #expect(parsed.out.trimmingCharacters(in: .whitespacesAndNewlines) == #"[45.5, "none"]"#)
+    }
+
+    @Test("KML: a Camera where the photo was taken, looking level the way it faced, before the TimeStamp as the schema wants")
+    func kml() throws {
+        let path = try CatalogTests.folder() + "/heading.kml"
+        try TestFiles.write(try CatalogExport.kml(Self.entries).bytes, to: path)
+        let parsed = try ExternalTool.python("""
+            import json, sys, xml.etree.ElementTree as ET
+            k = "{http://www.opengis.net/kml/2.2}"
+            out = []
+            for p in ET.parse(sys.argv[1]).getroot().iter(k + "Placemark"):
+                c = p.find(k + "Camera")
+                tags = [child.tag[len(k):] for child in p]
+                out.append(None if c is None else [c.findtext(k + t) for t in ("longitude", "latitude", "heading", "tilt", "altitudeMode")]
+                           + [tags.index("Camera") < tags.index("TimeStamp")])
+            print(json.dumps(out))
+            """, [path])
+        #expect(parsed.status == 0, "\(parsed.err)")
+        #expect(parsed.out.trimmingCharacters(in: .whitespacesAndNewlines)
+                == #"[["151.2152970", "-33.8567840", "45.5", "90", "relativeToGround", true], null]"#)
+    }
+
+    @Test("the catalog keeps a heading as 0 up to 360 degrees: 360 is north, anything else is dropped")
+    func kept() throws {
+        let catalog = try Catalog(path: try CatalogTests.folder() + "/heading.sqlite")
+        for (number, heading) in [(1, 360.0), (2, 400.0), (3, -1.0), (4, Double.nan), (5, 359.5)] {
+            try catalog.add(CatalogEntry(path: "/h\(number).jpg", size: 1, sha256: CatalogTests.digest(number), command: .shoot,
+                                         latitude: 1, longitude: 2, heading: heading))
+        }
+        let headings = try catalog.entries().entries.sorted { $0.path < $1.path }.map(\.heading)
+        #expect(headings == [0, nil, nil, nil, 359.5])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Platform
 import Testing
 import TestSupport
@@ -69,7 +70,10 @@ import Glibc
         for name in [".stampcam-999999999-abcdef", ".stampcam-claim-x.jpg", ".stampcam-1-abcdef"] {
             try TestFiles.write(Array((name.contains("claim") ? "999999999\n" : "").utf8), to: folder + "/" + name)
         }
-        #expect(OutputFolder.removeLeftovers(in: folder) == 2)
+        // A KMZ's scratch folder, with its pictures.
+        try FileManager.default.createDirectory(atPath: folder + "/.stampcam-999999999-ghijkl", withIntermediateDirectories: false)
+        try TestFiles.write([0xFF, 0xD8], to: folder + "/.stampcam-999999999-ghijkl/1.jpg")
+        #expect(OutputFolder.removeLeftovers(in: folder) == 3)
         #expect(TestFiles.files(in: folder) == [".stampcam-1-abcdef"])
     }
 }

@@ -153,6 +153,13 @@ public enum Fixtures {
     public static let southEast = located("south-east.jpg", GPSPosition(latitude: -33.856784, longitude: 151.215297, altitude: 4.25), offset: "+10:00")
     public static let belowSeaLevel = located("below-sea-level.jpg", GPSPosition(latitude: 31.559, longitude: 35.4732, altitude: -430.5), offset: "+03:00")
 
+    /// A photo that says which way the camera faced (GPSImgDirection 56°, north-east).
+    public static let facing: FixturePhoto = {
+        var position = GPSPosition(latitude: 31.230416, longitude: 121.473701, altitude: 4)
+        position.heading = 56
+        return located("facing.jpg", position, offset: "+08:00")
+    }()
+
     /// Every fixture with a GPS position.
     public static var withGPS: [FixturePhoto] { [site, southWest, northWest, southEast, belowSeaLevel] }
 

@@ -27,14 +27,29 @@ final class KMLDocument {
 
     deinit { xmlFreeDoc(document) }
 
+    /// Where a photo was taken from and which way the camera faced, as numbers in KML's text form.
+    struct View {
+        var longitude: String, latitude: String, heading: String
+    }
+
     /// Adds a Placemark, its children in the order the KML schema wants them. `description` is
     /// plain text: Google Earth reads a description as HTML, so it is escaped for HTML here (and
-    /// for XML when written), and a value like `<script>` shows as typed.
-    func addPlacemark(name: String, description: String, when: String?, data: [(name: String, value: String)],
-                      coordinates: String) -> Bool {
+    /// for XML when written), and a value like `<script>` shows as typed. `picture` is the name of
+    /// an image in the same KMZ, shown above the text.
+    func addPlacemark(name: String, description: String, picture: String? = nil, view: View? = nil, when: String?,
+                      data: [(name: String, value: String)], coordinates: String) -> Bool {
         guard let placemark = element(folder, "Placemark"), element(placemark, "name", XMLCharacters.clean(name)) != nil else { return false }
         // The same five entities HTML and Pango markup use.
-        guard element(placemark, "description", Markup.escape(XMLCharacters.clean(description))) != nil else { return false }
+        var html = Markup.escape(XMLCharacters.clean(description))
+        if let picture { html = "<img src=\"\(Markup.escape(picture))\" width=\"400\"><br>" + html }
+        guard element(placemark, "description", html) != nil else { return false }
+        // Standing where the photo was taken, eye high, looking level the way the camera faced.
+        if let view {
+            guard let camera = element(placemark, "Camera") else { return false }
+            let values = [("longitude", view.longitude), ("latitude", view.latitude), ("altitude", "2"), ("heading", view.heading),
+                          ("tilt", "90"), ("altitudeMode", "relativeToGround")]
+            for (name, value) in values { guard element(camera, name, value) != nil else { return false } }
+        }
         if let when {
             guard let stamp = element(placemark, "TimeStamp"), element(stamp, "when", when) != nil else { return false }
         }

@@ -23,7 +23,7 @@ enum RowCoding {
             text(entry.style), entry.styleVersion.map { .integer(Int64($0)) } ?? .null, text(entry.camera),
             entry.source.map(path) ?? .null, .text(entry.command.rawValue), text(entry.host), text(entry.stampedAt?.iso8601),
             entry.extra.isEmpty ? .null : text(json(entry.extra)), entry.loggedAt.map { .integer(Int64($0)) } ?? .null,
-            assumed ? .integer(1) : .null, text(entry.site), text(entry.siteAddress),
+            assumed ? .integer(1) : .null, text(entry.site), text(entry.siteAddress), real(entry.heading.flatMap(compass)),
         ]
     }
 
@@ -37,6 +37,12 @@ enum RowCoding {
     private static func real(_ value: Double?) -> SQLValue {
         guard let value, value.isFinite else { return .null }
         return .real(value)
+    }
+
+    /// A heading as 0 up to 360 degrees; nil when it is none (360 is north, as 0).
+    static func compass(_ degrees: Double) -> Double? {
+        guard degrees.isFinite, (0...360).contains(degrees) else { return nil }
+        return degrees == 360 ? 0 : degrees
     }
 
     /// `+08:00`, `-03:30`, `+00:00`; nil when the offset is unknown.
@@ -110,6 +116,7 @@ enum RowCoding {
             entry.longitude = longitude
             entry.altitude = number("altitude", within: -1e6...1e6)
         }
+        entry.heading = number("heading", within: 0...360).flatMap(compass)
         entry.style = string("style")
         entry.styleVersion = integer("style_version")
         entry.camera = string("camera")

@@ -54,6 +54,10 @@ enum Schema {
         ALTER TABLE photos ADD COLUMN site TEXT;            -- the named site the position is on
         ALTER TABLE photos ADD COLUMN site_address TEXT;    -- its address
         """,
+        // 4: which way the camera faced (EXIF GPSImgDirection), for a map's view direction.
+        """
+        ALTER TABLE photos ADD COLUMN heading REAL;         -- degrees clockwise from north, 0 up to 360
+        """,
     ]
 
     static var current: Int { steps.count }
@@ -63,6 +67,6 @@ enum Schema {
         "path", "size", "sha256", "original_path", "original_sha256", "time", "time_utc", "zone", "time_source", "user",
         "project", "location", "note", "latitude", "longitude", "altitude", "style", "style_version", "camera", "source",
         "command", "host", "stamped_at", "extra", "logged_at", "zone_assumed", "site",
-        "site_address",
+        "site_address", "heading",
     ]
 }

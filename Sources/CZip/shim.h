@@ -1,0 +1,2 @@
+// libzip for KMZ archives (Debian's libzip-dev).
+#include <zip.h>

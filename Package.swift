@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),  // Debian's libpng-dev
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "Library", dependencies: ["Platform", "Values", "Templates", "CGLib", "CCrypto"]),
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
-        .target(name: "Location", dependencies: ["Platform", "Values", "CGPS"]),
+        .target(name: "Location", dependencies: ["Platform", "Values", "CGPS", "CProj"]),
         .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2"]),
         .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],

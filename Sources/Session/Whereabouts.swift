@@ -62,11 +62,13 @@ public struct Whereabouts: Sendable, Equatable {
         return (result, status)
     }
 
-    /// `fields` with what the position says: the site it is on (its name, address, and project
-    /// when none was given) and the nearest place.
+    /// `fields` with what the position says: its grid reference, the site it is on (its name,
+    /// address, and project when none was given) and the nearest place.
     func described(_ fields: Fields) -> Fields {
         guard let latitude = fields.latitude, let longitude = fields.longitude else { return fields }
         var result = fields
+        // Without PROJ's data the grid variables stay empty, never wrong; `doctor` says why.
+        result.grid = result.grid ?? (try? GridReference.position(latitude: latitude, longitude: longitude)) ?? nil
         if let site = sites?.site(latitude: latitude, longitude: longitude) {
             result.site = result.site ?? site.name
             result.address = result.address ?? site.address

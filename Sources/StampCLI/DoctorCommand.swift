@@ -48,6 +48,7 @@ enum DoctorCommand: Command {
     static func checks(_ context: Context) -> [Check] {
         var checks: [Check] = [Check(level: .ok, topic: "data", text: PathEncoding.display(context.resources.root) + " (fonts/, templates/)")]
         checks += features()
+        checks.append(grid())
         checks += fonts(context)
         checks.append(config(context))
         checks += templates(context)
@@ -70,6 +71,16 @@ enum DoctorCommand: Command {
                 return Check(level: .warning, topic: feature.topic,
                              text: error.description + "; install it: sudo apt-get install " + error.packages.joined(separator: " "))
             }
+        }
+    }
+
+    /// `{utm}` and `{mgrs}` need PROJ's database; without it they stay empty.
+    static func grid() -> Check {
+        do throws(LocationError) {
+            _ = try GridReference.position(latitude: 0, longitude: 0)
+            return Check(level: .ok, topic: "grid", text: "UTM and MGRS available (PROJ)")
+        } catch {
+            return Check(level: .warning, topic: "grid", text: "\(error); {utm} and {mgrs} stay empty until it is: sudo apt-get install proj-data")
         }
     }
 

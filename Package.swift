@@ -3,8 +3,8 @@ import PackageDescription
 
 // Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Values → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`), linked through pkg-config; no outside
-// Swift packages. Three optional features whose libraries are heavy open them when first used, each
-// with one small table: HEIF (CHeif), the web server (CWeb) and live GPS (CGPS).
+// Swift packages. Four optional features whose libraries are heavy open them when first used, each
+// with one small table: HEIF (CHeif), the web server (CWeb), live GPS (CGPS) and grid references (CProj).
 
 let package = Package(
     name: "stampcam",
@@ -20,7 +20,6 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),  // Debian's libpng-dev
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
@@ -28,6 +27,7 @@ let package = Package(
         .target(name: "CHeif"),
         .target(name: "CWeb"),
         .target(name: "CGPS"),
+        .target(name: "CProj"),
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 

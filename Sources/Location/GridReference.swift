@@ -1,3 +1,4 @@
+import Platform
 import Values
 
 /// UTM and MGRS grid references of a WGS 84 position, projected by PROJ.
@@ -9,5 +10,12 @@ public enum GridReference {
         let isNorth = latitude >= 0
         let (easting, northing) = try UTMProjection(zone: zone, isNorth: isNorth).project(latitude: latitude, longitude: longitude)
         return GridPosition(zone: zone, isNorth: isNorth, easting: easting, northing: northing, latitude: latitude)
+    }
+}
+
+extension GridReference {
+    /// Loads PROJ now (`doctor`); throws when it is missing. Only the grid variables need it.
+    public static func loadLibrary() throws(MissingLibrary) {
+        _ = try UTMProjection.library()
     }
 }

@@ -48,7 +48,7 @@ enum DoctorCommand: Command {
     static func checks(_ context: Context) -> [Check] {
         var checks: [Check] = [Check(level: .ok, topic: "data", text: PathEncoding.display(context.resources.root) + " (fonts/, templates/)")]
         checks += features()
-        checks.append(grid())
+        if (try? GridReference.loadLibrary()) != nil { checks.append(grid()) }
         checks += fonts(context)
         checks.append(config(context))
         checks += templates(context)
@@ -62,6 +62,7 @@ enum DoctorCommand: Command {
     static func features() -> [Check] {
         let loads: [(topic: String, load: () throws(MissingLibrary) -> Void)] = [
             ("HEIC", HEIFSupport.load), ("serve", WebServer.loadLibraries), ("live GPS", GPSDReceiver.loadLibrary),
+            ("grid", GridReference.loadLibrary),
         ]
         return loads.map { feature in
             do throws(MissingLibrary) {
@@ -74,11 +75,11 @@ enum DoctorCommand: Command {
         }
     }
 
-    /// `{utm}` and `{mgrs}` need PROJ's database; without it they stay empty.
+    /// `{utm}` and `{mgrs}` need PROJ's database too; without it they stay empty.
     static func grid() -> Check {
         do throws(LocationError) {
             _ = try GridReference.position(latitude: 0, longitude: 0)
-            return Check(level: .ok, topic: "grid", text: "UTM and MGRS available (PROJ)")
+            return Check(level: .ok, topic: "grid", text: "PROJ's database answers: {utm} and {mgrs} work")
         } catch {
             return Check(level: .warning, topic: "grid", text: "\(error); {utm} and {mgrs} stay empty until it is: sudo apt-get install proj-data")
         }

@@ -54,7 +54,8 @@ enum SitesCommand: Command {
                     show("grid: none beyond 84°N and 80°S (UPS, which stampcam does not write)", context)
                 }
             } catch {
-                context.console.err("stampcam: note: \(error); install PROJ's data for grid references: sudo apt-get install proj-data")
+                let package = if case .libraryMissing = error { "libproj25" } else { "proj-data" }
+                context.console.err("stampcam: note: \(error); for grid references: sudo apt-get install \(package)")
             }
             let places = PlaceFinder.locate(environment: context.environment, dataFolder: context.resources.root)
             if let place = places.place(latitude: latitude, longitude: longitude) {

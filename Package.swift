@@ -3,8 +3,8 @@ import PackageDescription
 
 // Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Values → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`), linked through pkg-config; no outside
-// Swift packages. Three optional features whose libraries are heavy open them when first used, each
-// with one small table: HEIF (CHeif), the web server (CWeb) and live GPS (CGPS).
+// Swift packages. Four optional features whose libraries are heavy open them when first used, each
+// with one small table: HEIF (CHeif), the web server (CWeb), live GPS (CGPS) and grid references (CProj).
 
 let package = Package(
     name: "stampcam",
@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "CHeif"),
         .target(name: "CWeb"),
         .target(name: "CGPS"),
+        .target(name: "CProj"),
         // Loops that must vectorise; optimised in debug builds too, like Imaging.
         .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),
         .target(name: "Library", dependencies: ["Platform", "Values", "Templates", "CGLib", "CCrypto"]),
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
-        .target(name: "Location", dependencies: ["Platform", "Values", "CGPS"]),
+        .target(name: "Location", dependencies: ["Platform", "Values", "CGPS", "CProj"]),
         .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2", "CZip"]),
         .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],

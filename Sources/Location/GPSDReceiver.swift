@@ -99,7 +99,7 @@ public final class GPSDReceiver: FixSource {
 
     private static func reason(_ error: LocationError) -> String {
         switch error {
-        case .gpsdUnavailable(_, let reason), .gpsdLost(let reason): return reason
+        case .gpsdUnavailable(_, let reason), .gpsdLost(let reason), .projection(let reason): return reason
         case .libraryMissing(let missing): return missing.description
         }
     }

@@ -18,4 +18,12 @@ extension FieldPolicy {
         guard nameShows || shown(chosen), let finder = whereabouts.places else { return false }
         return finder.table == nil
     }
+
+    /// Works out no grid references unless one of `styles` or the file name `name` shows `{utm}` or
+    /// `{mgrs}`: that opens PROJ, which a run that never shows one should not load.
+    public mutating func keepGridReferences(ifShownBy styles: [Template], name: TextTemplate? = nil) {
+        let grid: Set<String> = ["utm", "mgrs"]
+        whereabouts.gridReferences = !grid.isDisjoint(with: name?.variableNames ?? [])
+            || styles.contains { !$0.variableNames.isDisjoint(with: grid) }
+    }
 }

@@ -144,6 +144,7 @@ public final class ShootSetup: Sendable {
         }
         let cycle = store?.catalog.entries.map(\.template) ?? [chosen]
         if fields.keepPlaceNames(ifShownBy: cycle, chosen: chosen, name: nameTemplate) { notes.append(.noPlaceNames) }
+        fields.keepGridReferences(ifShownBy: cycle + [chosen], name: nameTemplate)
         self.fields = fields
 
         folder = choices.output.folder

@@ -13,6 +13,9 @@ public struct Whereabouts: Sendable, Equatable {
     public var rules: FixRules
     public var sites: SiteMap?
     public var places: PlaceFinder?
+    /// Whether positions get their grid reference (`{utm}`, `{mgrs}`): working one out opens PROJ,
+    /// which a run that never shows one should not load.
+    public var gridReferences = true
 
     /// What the stamp shows where the position would be when a live fix is wanted and not usable.
     public static let noFixText = "no GPS fix"
@@ -28,6 +31,7 @@ public struct Whereabouts: Sendable, Equatable {
 
     public static func == (a: Whereabouts, b: Whereabouts) -> Bool {
         a.mode == b.mode && a.rules == b.rules && a.sites == b.sites && a.places === b.places && a.live === b.live
+            && a.gridReferences == b.gridReferences
     }
 
     /// The live fix judged now, and the reading it came from; nil when there is no live source, or
@@ -62,11 +66,15 @@ public struct Whereabouts: Sendable, Equatable {
         return (result, status)
     }
 
-    /// `fields` with what the position says: the site it is on (its name, address, and project
-    /// when none was given) and the nearest place.
+    /// `fields` with what the position says: its grid reference, the site it is on (its name,
+    /// address, and project when none was given) and the nearest place.
     func described(_ fields: Fields) -> Fields {
         guard let latitude = fields.latitude, let longitude = fields.longitude else { return fields }
         var result = fields
+        // Without PROJ the grid variables stay empty, never wrong; `doctor` says why.
+        if gridReferences, result.grid == nil {
+            result.grid = (try? GridReference.position(latitude: latitude, longitude: longitude)) ?? nil
+        }
         if let site = sites?.site(latitude: latitude, longitude: longitude) {
             result.site = result.site ?? site.name
             result.address = result.address ?? site.address

@@ -48,6 +48,7 @@ enum DoctorCommand: Command {
     static func checks(_ context: Context) -> [Check] {
         var checks: [Check] = [Check(level: .ok, topic: "data", text: PathEncoding.display(context.resources.root) + " (fonts/, templates/)")]
         checks += features()
+        if (try? GridReference.loadLibrary()) != nil { checks.append(grid()) }
         checks += fonts(context)
         checks.append(config(context))
         checks += templates(context)
@@ -61,6 +62,7 @@ enum DoctorCommand: Command {
     static func features() -> [Check] {
         let loads: [(topic: String, load: () throws(MissingLibrary) -> Void)] = [
             ("HEIC", HEIFSupport.load), ("serve", WebServer.loadLibraries), ("live GPS", GPSDReceiver.loadLibrary),
+            ("grid", GridReference.loadLibrary),
         ]
         return loads.map { feature in
             do throws(MissingLibrary) {
@@ -70,6 +72,16 @@ enum DoctorCommand: Command {
                 return Check(level: .warning, topic: feature.topic,
                              text: error.description + "; install it: sudo apt-get install " + error.packages.joined(separator: " "))
             }
+        }
+    }
+
+    /// `{utm}` and `{mgrs}` need PROJ's database too; without it they stay empty.
+    static func grid() -> Check {
+        do throws(LocationError) {
+            _ = try GridReference.position(latitude: 0, longitude: 0)
+            return Check(level: .ok, topic: "grid", text: "PROJ's database answers: {utm} and {mgrs} work")
+        } catch {
+            return Check(level: .warning, topic: "grid", text: "\(error); {utm} and {mgrs} stay empty until it is: sudo apt-get install proj-data")
         }
     }
 

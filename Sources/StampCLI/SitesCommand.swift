@@ -3,14 +3,15 @@ import Platform
 import Session
 
 /// `stampcam sites check FILE...` validates GeoJSON site files; `stampcam sites which LAT,LON`
-/// says which site of `--sites FILE` (or the config's `sites`) a position is on, and the nearest place.
+/// says which site of `--sites FILE` (or the config's `sites`) a position is on, its grid reference
+/// and the nearest place.
 enum SitesCommand: Command {
     static let sitesFile = Option.text("sites", value: "FILE", help: "the GeoJSON sites file for 'which'")
 
     static let spec = CommandSpec(
         name: "sites",
         usage: "sites check FILE... | sites which LAT,LON [--sites FILE]",
-        summary: "Check GeoJSON site files, or tell which site (and nearest place) a position is on.",
+        summary: "Check GeoJSON site files, or tell which site (grid reference, nearest place) a position is on.",
         options: [sitesFile])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
@@ -45,6 +46,16 @@ enum SitesCommand: Command {
                 show(describe(site), context)
             } else {
                 show("no site of \(map.file) at \(arguments[1])", context)
+            }
+            do {
+                if let grid = try GridReference.position(latitude: latitude, longitude: longitude) {
+                    show("grid: UTM \(grid.utmText), MGRS \(grid.mgrs())", context)
+                } else {
+                    show("grid: none beyond 84°N and 80°S (UPS, which stampcam does not write)", context)
+                }
+            } catch {
+                let package = if case .libraryMissing = error { "libproj25" } else { "proj-data" }
+                context.console.err("stampcam: note: \(error); for grid references: sudo apt-get install \(package)")
             }
             let places = PlaceFinder.locate(environment: context.environment, dataFolder: context.resources.root)
             if let place = places.place(latitude: latitude, longitude: longitude) {

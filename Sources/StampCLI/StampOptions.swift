@@ -137,12 +137,13 @@ enum StampOptions {
 extension StampOptions {
     /// Forgets the place names when no template or file name of this run shows `{place}` (see
     /// `FieldPolicy.keepPlaceNames`); says how to install them when the chosen style or the name
-    /// shows it and they are not installed.
+    /// shows it and they are not installed. Likewise works out grid references only when shown.
     static func preparePlaces(_ values: inout Values, styles: [Template], chosen: Template, name: TextTemplate? = nil,
                               console: Console) {
         if values.fields.keepPlaceNames(ifShownBy: styles, chosen: chosen, name: name) {
             console.err(placeNamesMissing)
         }
+        values.fields.keepGridReferences(ifShownBy: styles + [chosen], name: name)
     }
 
     /// How to give a variable that has none a value, after a template problem about it.

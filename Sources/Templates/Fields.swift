@@ -38,6 +38,8 @@ public struct Fields: Sendable, Equatable {
     /// That place's own name and ISO 3166 country code (`Helsinki`, `FI`), for the photo's metadata.
     public var placeName: String? = nil
     public var countryCode: String? = nil
+    /// The position on the UTM grid, for `{utm}` and `{mgrs}`; nil near the poles (UPS).
+    public var grid: GridPosition? = nil
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -71,6 +73,7 @@ public struct Fields: Sendable, Equatable {
             merged.latitude = other.latitude
             merged.longitude = other.longitude
             merged.altitude = altitude ?? other.altitude
+            merged.grid = other.grid
             // What a fix says beyond the position belongs to that fix.
             merged.accuracy = accuracy ?? other.accuracy
             merged.heading = heading ?? other.heading

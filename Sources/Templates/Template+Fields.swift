@@ -8,7 +8,7 @@ extension Template {
     /// The fields a user can give (`--user` …) and the variables that show each.
     static let givenFields: [(name: String, variables: Set<String>)] = [
         ("user", ["user"]), ("project", ["project"]), ("location", ["location"]), ("note", ["note"]),
-        ("gps", ["coords", "lat", "lon"]),
+        ("gps", ["coords", "lat", "lon", "utm", "mgrs"]),
     ]
 
     /// What the style shows, in words and a fixed order: `time, zone, user, location or GPS, project`.
@@ -16,7 +16,7 @@ extension Template {
         let names = variableNames
         let words: [(Set<String>, String)] = [
             (["date", "time", "datetime"], "time"), (["tz"], "zone"), (["user"], "user"), (["project"], "project"),
-            (["location"], "location"), (["coords", "lat", "lon"], "GPS"), (["altitude"], "altitude"), (["note"], "note"),
+            (["location"], "location"), (["coords", "lat", "lon", "utm", "mgrs"], "GPS"), (["altitude"], "altitude"), (["note"], "note"),
             (["camera"], "camera"), (["filename"], "file name"), (["seq"], "number"),
         ]
         var shown = words.filter { !$0.0.isDisjoint(with: names) }.map(\.1)

@@ -16,6 +16,8 @@ public enum Variables {
         ("lat", "latitude, signed decimal degrees; {lat:dms} for degrees, minutes, seconds"),
         ("lon", "longitude, as lat"),
         ("coords", "latitude and longitude; {coords:decimal} (default) or {coords:dms}"),
+        ("utm", "UTM grid reference (WGS 84), e.g. 51N 354634 3456141; empty beyond 84°N and 80°S (UPS is not written)"),
+        ("mgrs", "MGRS grid reference, e.g. 51RUQ 54633 56140 (1 m); {mgrs:4} … {mgrs:0} for 10 m … 100 km; empty as utm"),
         ("altitude", "metres above sea level, e.g. 312 m"),
         ("alt", "the same as altitude"),
         ("accuracy", "the GPS fix's horizontal error estimate, e.g. ±8 m"),
@@ -39,6 +41,8 @@ public enum Variables {
         switch name {
         case "lat", "lon", "coords":
             return ["decimal", "dms"].contains(format) ? nil : "'{\(name):\(format)}': format must be decimal or dms"
+        case "mgrs":
+            return format.count == 1 && ("0"..."5").contains(format) ? nil : "'{mgrs:\(format)}': format must be digits of each of easting and northing, 0 to 5"
         case "seq":
             return !format.isEmpty && format.allSatisfy(\.isNumber) && format.count <= 2
                 ? nil : "'{seq:\(format)}': format must be a width such as 04"
@@ -77,6 +81,8 @@ public enum Variables {
             guard let latitude = fields.latitude, let longitude = fields.longitude else { return "" }
             return format == "dms" ? Coordinates.dms(latitude: latitude, longitude: longitude)
                 : Coordinates.decimal(latitude: latitude, longitude: longitude)
+        case "utm": return fields.grid?.utmText ?? ""
+        case "mgrs": return fields.grid?.mgrs(digits: Int(format ?? "") ?? 5) ?? ""
         case "altitude", "alt":
             guard let altitude = fields.altitude, altitude.isFinite, abs(altitude) < 1e9 else { return "" }
             return "\(Int(altitude.rounded())) m"

@@ -98,6 +98,18 @@ struct WhereaboutsTests {
         #expect(off.latitude == nil && off.heading == nil && off.site == nil && off.location == nil)
     }
 
+    @Test("the grid reference is the position's, whichever source gave it (GeoConvert's answers)")
+    func grid() {
+        var metadata = PhotoMetadata()
+        metadata.gps = GPSPosition(latitude: 48.858, longitude: 2.294, altitude: 12)
+        let fromPhoto = FieldPolicy().fields(for: metadata)
+        #expect(fromPhoto.grid?.utmText == "31N 448215 5411911" && fromPhoto.grid?.mgrs() == "31UDQ 48214 11910")
+        let given = Self.policy(FixReading(fix: Self.fix(), connected: true), mode: .position(latitude: 48.8581, longitude: 2.294, altitude: nil),
+                                given: Fields(latitude: 48.8581, longitude: 2.294)).fieldsNow()
+        #expect(given.grid?.mgrs() == "31UDQ 48215 11921")
+        #expect(FieldPolicy().fields(for: PhotoMetadata()).grid == nil)
+    }
+
     @Test("{place}: the nearest town from the table, when one is within reach")
     func place() throws {
         let folder = try TestFiles.temporaryFolder("places")

@@ -43,6 +43,10 @@ import TestSupport
         #expect(inside.code == 0 && inside.out.first?.hasPrefix("Arezzo works: polygon") == true)
         let south = CLI.run(["sites", "which", "-33.8568,151.2154", "--sites", file], environment: ["STAMPCAM_PLACES": "/nonexistent"])
         #expect(south.code == 0 && south.out.first?.hasPrefix("Harbour gate: point") == true, "\(south)")
+        // GeoConvert's answers for these positions.
+        #expect(south.out.contains("grid: UTM 56S 334910 6252289, MGRS 56HLH 34909 52288"), "\(south.out)")
+        let polar = CLI.run(["sites", "which", "-85,10", "--sites", file], environment: ["STAMPCAM_PLACES": "/nonexistent"])
+        #expect(polar.out.contains("grid: none beyond 84°N and 80°S (UPS, which stampcam does not write)"), "\(polar.out)")
         let nowhere = CLI.run(["sites", "which", "0,0", "--sites", file], environment: ["STAMPCAM_PLACES": "/nonexistent"])
         #expect(nowhere.code == 0 && nowhere.out.first == "no site of \(file) at 0,0")
         #expect(CLI.run(["sites", "which", "0,0"]).code == 64, "no --sites")

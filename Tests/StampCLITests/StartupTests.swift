@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The optional features (HEIC, the web server, live GPS) open their libraries when first used;
+/// The optional features (HEIC, the web server, live GPS, grid references) open their libraries when first used;
 /// everything else is linked normally. A missing optional library costs that feature only.
 @Suite struct StartupTests {
     /// The shared libraries whose initialisers ran for `arguments`, by file name.
@@ -14,7 +14,7 @@ import TestSupport
         })
     }
 
-    static let optional = ["libheif.so", "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so"]
+    static let optional = ["libheif.so", "libmicrohttpd.so", "libgnutls.so", "libqrencode.so", "libgps.so", "libproj.so"]
 
     static func anyOptional(_ libraries: Set<String>) -> [String] {
         libraries.filter { library in optional.contains { library.hasPrefix($0) } }.sorted()
@@ -31,6 +31,15 @@ import TestSupport
             #expect(Self.anyOptional(libraries).isEmpty, "\(arguments) loaded \(Self.anyOptional(libraries))")
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/out/site.jpg"))
+    }
+
+    @Test("a grid reference opens PROJ only when shown: --name {mgrs:2} gets GeoConvert's square and kilometre")
+    func gridOpensProj() throws {
+        let folder = try TestFiles.temporaryFolder("startup-grid")
+        let photo = try Fixtures.site.write(to: folder + "/in")
+        let libraries = try Self.loaded("apply --no-catalog --name '{mgrs:2}' \(CLI.quoted(photo)) -o \(CLI.quoted(folder + "/out"))")
+        #expect(libraries.contains { $0.hasPrefix("libproj.so") }, "\(libraries.sorted())")
+        #expect(TestFiles.files(in: folder + "/out") == ["32TQP 33 16.jpg"])
     }
 
     @Test("--gps auto with nothing listening at gpsd's address loads no GPS library; --gps require says so")

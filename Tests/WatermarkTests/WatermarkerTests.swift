@@ -18,10 +18,15 @@ enum Fixture {
         Photo(bitmap: try #require(TestCard.draw(width: width, height: height)))
     }
 
-    static let fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "EXIF",
-                               user: "Li Wei 李伟", project: "Bridge 7 <north> & pier", location: "Pier 4, Nanjing",
-                               note: "crack width 0.3 mm", latitude: 32.0603, longitude: 118.7969, altitude: 12,
-                               camera: "Canon EOS 1000D", filename: "IMG_0001.jpg", sequence: 7)
+    static let fields: Fields = {
+        var fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "EXIF",
+                            user: "Li Wei 李伟", project: "Bridge 7 <north> & pier", location: "Pier 4, Nanjing",
+                            note: "crack width 0.3 mm", latitude: 32.0603, longitude: 118.7969, altitude: 12,
+                            camera: "Canon EOS 1000D", filename: "IMG_0001.jpg", sequence: 7)
+        // The grid reference Session would add (GeoConvert's numbers for this position).
+        fields.grid = GridPosition(zone: 50, isNorth: true, easting: 669627.866, northing: 3548531.726, latitude: 32.0603)
+        return fields
+    }()
 
     static let builtInIDs = ["classic", "banner", "site-report", "big-clock", "minimal", "geo"]
 }

@@ -38,8 +38,9 @@ for package in libcairo2 libpango-1.0-0 libfontconfig1 libexif12 libxml2 libssl3
     case ", $depends" in *", $package "*) ok=0 ;; *) ok=1 ;; esac
     check "Depends names $package (linked, found by dpkg-shlibdeps)" test $ok = 0
 done
-check "Recommends names the optional features' libraries, opened on use (HEIC, serve, live GPS)" \
-    sh -c "grep -q 'Recommends: .*libheif1 (>= ' '$work/info.txt' && grep -q 'Recommends: .*libgps28 (>= .*libmicrohttpd12 (>= ' '$work/info.txt'"
+check "Recommends names the optional features' libraries, opened on use (HEIC, serve, live GPS, grid references)" \
+    sh -c "grep -q 'Recommends: .*libheif1 (>= ' '$work/info.txt' && grep -q 'Recommends: .*libgps28 (>= .*libmicrohttpd12 (>= ' '$work/info.txt' \
+           && grep -q 'Recommends: .*libproj25 (>= ' '$work/info.txt'"
 check "apply logged its photo in the catalog in ~/.local/share, and log lists it" \
     sh -c "test -s '$work/home/.local/share/stampcam/catalog.sqlite' && test \"\$(env -i PATH=/usr/bin:/bin HOME='$work/home' '$bin' log)\" = '$work/stamped/test-card.jpg'"
 cat "$work/card.err" "$work/apply.err" | sed 's/^/  stderr: /'

@@ -131,16 +131,12 @@ public final class PhotoWriter {
     public func prepare(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
         let record = record(style: style, fields: fields)
-        do throws(WriteError.Cause) {
-            let stamped = try stampedJPEG(consume photo, style: style, record: record)
-            let staged: AtomicFile.Staged
-            do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch { throw WriteError.Cause.file(error) }
-            return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
-                                notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
-        } catch {
+        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
+        return try stage(stamped, record: record, to: claim, source: source)
     }
 
     /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
@@ -148,16 +144,25 @@ public final class PhotoWriter {
     public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
         let record = record(style: style, fields: fields)
-        do throws(WriteError.Cause) {
-            let stamped = try stampedInPlace(photo, style: style, record: record)
-            let staged: AtomicFile.Staged
-            do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch { throw WriteError.Cause.file(error) }
-            return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
-                                notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
-        } catch {
+        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        do { stamped = try stampedInPlace(photo, style: style, record: record) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
+        return try stage(stamped, record: record, to: claim, source: source)
+    }
+
+    /// Puts a stamped photo's bytes in a temp file beside the claimed name; the claim is released
+    /// when that fails.
+    private func stage(_ stamped: (jpeg: EncodedJPEG, notes: [String]), record: StampRecord, to claim: NameClaim,
+                       source: String?) throws(WriteError) -> PendingPhoto {
+        let staged: AtomicFile.Staged
+        do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch {
+            claim.release()
+            throw WriteError(cause: .file(error), saved: [])
+        }
+        return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
+                            notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
     }
 
     /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the

@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Library", dependencies: ["Platform", "Values", "Templates", "CGLib", "CCrypto"]),
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
         .target(name: "Location", dependencies: ["Platform", "Values", "CGPS", "CProj"]),
-        .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2", "CZip"]),
+        .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2", "CZip", "CCrypto"]),
         .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),

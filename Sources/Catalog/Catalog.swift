@@ -15,10 +15,10 @@ public final class Catalog: Sendable {
     public static var schemaVersion: Int { Schema.current }
 
     public let path: String
-    private let connection: Mutex<Connection>
+    let connection: Mutex<Connection>
 
     /// The file's open connection and the statements kept prepared on it.
-    private final class Connection {
+    final class Connection {
         let database: SQLiteDatabase
         /// The columns the file's `photos` table has that this stampcam knows (all of them, but in
         /// an older catalog opened to read from).
@@ -69,7 +69,7 @@ public final class Catalog: Sendable {
                 WallClock.sleep(0.01)
             }
         }
-        connection = Mutex(Connection(database: database, columns: Schema.columns))
+        connection = Mutex(Connection(database: database, columns: Schema.columns + Schema.chainColumns))
     }
 
     /// Opens the catalog at `path` only to read from it (`log --merge`): nothing in the file is
@@ -109,7 +109,7 @@ public final class Catalog: Sendable {
         guard ["path", "size", "sha256", "command"].allSatisfy(present.contains) else {
             throw .notACatalog(path: path, reason: "its table of photos lacks the columns of one")
         }
-        connection = Mutex(Connection(database: database, columns: Schema.columns.filter(present.contains)))
+        connection = Mutex(Connection(database: database, columns: (Schema.columns + Schema.chainColumns).filter(present.contains)))
     }
 
     /// Why this process may not create files in `folder`; nil when it may.
@@ -169,29 +169,68 @@ public final class Catalog: Sendable {
     /// Logs one photo. A row with the same path and SHA-256 is the same photo: it is kept, unless
     /// it was only rebuilt from the photo's XMP and this one was logged by the command that wrote
     /// it, or it lacks the kept original this one names (a save finished once the disk had room).
-    /// Returns whether the catalog changed.
+    /// Returns whether the catalog changed. Every row added or changed becomes the newest link of
+    /// the catalog's hash chain (`verifyChain`).
     @discardableResult
     public func add(_ entry: CatalogEntry) throws(CatalogError) -> Bool {
         try connection.withLock { (connection) throws(CatalogError) -> Bool in
-            try Self.insert(entry, into: connection)
+            // The head is read and the link written in one transaction: another process may be adding too.
+            try connection.database.transaction(action: "write") { () throws(CatalogError) -> Bool in
+                try Self.insert(entry, link: nil, into: connection)
+            }
         }
     }
 
     /// Logs many photos in one transaction (`--rebuild`, `--merge`); returns how many changed the catalog.
     @discardableResult
     public func add(_ entries: [CatalogEntry]) throws(CatalogError) -> Int {
+        try add(entries.map { ($0, nil) })
+    }
+
+    /// Adds rows, each either chained here (`nil`) or kept as a link of another catalog's chain (a merge).
+    private func add(_ rows: [(CatalogEntry, MergedLink?)]) throws(CatalogError) -> Int {
         try connection.withLock { (connection) throws(CatalogError) -> Int in
             try connection.database.transaction(action: "write") { () throws(CatalogError) -> Int in
                 var changed = 0
-                for entry in entries where try Self.insert(entry, into: connection) { changed += 1 }
+                for (entry, link) in rows where try Self.insert(entry, link: link, into: connection) { changed += 1 }
                 return changed
             }
         }
     }
 
-    private static func insert(_ entry: CatalogEntry, into connection: Connection) throws(CatalogError) -> Bool {
+    /// Inserts or updates the row under the add rules, then links it: a row logged here becomes the
+    /// newest link of this catalog's chain (an updated row a new link naming the one it supersedes);
+    /// a merged row keeps its own chain's link, and never replaces a row that is a link already.
+    private static func insert(_ entry: CatalogEntry, link merged: MergedLink?, into connection: Connection) throws(CatalogError) -> Bool {
+        let database = connection.database
+        let key = [RowCoding.path(entry.path), SQLValue.text(entry.sha256)]
+        let existing = try database.prepare("SELECT row_hash FROM photos WHERE path = ? AND sha256 = ?", action: "write")
+        try existing.bind(key)
+        var earlier: String?
+        if try existing.step(), case .text(let hash) = existing.column(0) { earlier = hash }
+        if merged != nil, earlier != nil { return false }
+        let head = merged == nil ? try Chain.head(database) : nil
         try insertStatement(connection).run(RowCoding.values(entry))
-        return connection.database.changes > 0
+        guard database.changes > 0 else { return false }
+        let update = try database.prepare("""
+            UPDATE photos SET chain = ?, link = ?, previous_hash = ?, supersedes = ?, row_hash = NULL, unchained = ?
+            WHERE path = ? AND sha256 = ?
+            """, action: "write")
+        switch merged {
+        case .link(let link)?:
+            try update.run([.text(link.chain), .integer(Int64(link.position)), .text(link.previous),
+                            link.supersedes.map { .text($0) } ?? .null, .null] + key)
+            let own = try database.prepare("UPDATE photos SET row_hash = ? WHERE path = ? AND sha256 = ?", action: "write")
+            try own.run([.text(link.own)] + key)
+        case .unchained?:
+            try update.run([.null, .null, .null, .null, .integer(1)] + key)
+        case nil:
+            let chain = try Chain.identity(database)
+            try update.run([.text(chain), .integer(Int64((head?.position ?? 0) + 1)), .text(head?.own ?? Chain.genesis),
+                            earlier.map { .text($0) } ?? .null, .null] + key)
+            try Chain.seal(database, path: key[0], sha256: key[1])
+        }
+        return true
     }
 
     private static func insertStatement(_ connection: Connection) throws(CatalogError) -> SQLiteStatement {
@@ -215,11 +254,12 @@ public final class Catalog: Sendable {
     public func merge(from path: String) throws(CatalogError) -> MergeCount {
         let source = try Catalog(reading: path)
         var count = MergeCount()
-        var batch: [CatalogEntry] = []
+        count.chainProblems = try source.verifyChain().problems
+        var batch: [(CatalogEntry, MergedLink?)] = []
         var failure: CatalogError?
-        count.unreadable = try source.forEach { entry in
+        count.unreadable = try source.forEachLinked(CatalogFilter(), zone: nil) { entry, link in
             guard failure == nil else { return }
-            batch.append(entry)
+            batch.append((entry, link.map(MergedLink.link) ?? .unchained))
             guard batch.count == Self.batchSize else { return }
             do throws(CatalogError) { count.added += try add(batch) } catch { failure = error }
             count.read += batch.count
@@ -239,6 +279,14 @@ public final class Catalog: Sendable {
         /// Rows read from the other catalog, rows added (or that completed a rebuilt row), rows left
         /// out because they did not make sense (a hostile or damaged file).
         public var read = 0, added = 0, unreadable = 0
+        /// What `verifyChain` found wrong in the other catalog (its rows are merged all the same, as they are).
+        public var chainProblems: [ChainProblem] = []
+    }
+
+    /// A merged row's place: a link of its own catalog's chain, or a row from before chains.
+    private enum MergedLink {
+        case link(ChainLink)
+        case unchained
     }
 
     // MARK: reading
@@ -275,6 +323,12 @@ public final class Catalog: Sendable {
     @discardableResult
     public func forEach(_ filter: CatalogFilter = CatalogFilter(), zone: WallTimeZone? = nil,
                         _ body: (CatalogEntry) -> Void) throws(CatalogError) -> Int {
+        try forEachLinked(filter, zone: zone) { entry, _ in body(entry) }
+    }
+
+    /// `forEach` with each row's chain link (nil for a row from before the chain).
+    private func forEachLinked(_ filter: CatalogFilter, zone: WallTimeZone?,
+                               _ body: (CatalogEntry, ChainLink?) -> Void) throws(CatalogError) -> Int {
         try connection.withLock { (connection) throws(CatalogError) -> Int in
             let query = Self.query(filter, columns: connection.columns, rezoned: zone != nil)
             let statement = try connection.database.prepare(query.sql, action: "read")
@@ -287,7 +341,7 @@ public final class Catalog: Sendable {
                     continue
                 }
                 zone?.read(&entry)
-                if filter.matches(entry) { body(entry) }
+                if filter.matches(entry) { body(entry, RowCoding.link(statement, columns: columns)) }
             }
             return unreadable
         }

@@ -14,16 +14,17 @@ enum LogCommand: Command {
     static let check = Flag("check", help: "say which logged photos moved, are missing or changed; DIR... are also searched for moved ones")
     static let rebuild = Flag("rebuild", help: "add the photos stampcam stamped under DIR... to the catalog, from their own records")
     static let merge = Flag("merge", help: "add the photos of the catalogs CATALOG... (one per scheduler task, say) to this one")
+    static let verify = Flag("verify", help: "walk the log's hash chain and name each row deleted, inserted or changed since it was logged")
 
     static let spec = CommandSpec(
         name: "log",
         usage: "log [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] [--json] | "
-            + "log --check [DIR...] | log --rebuild DIR... | log --merge CATALOG...",
+            + "log --check [DIR...] | log --verify | log --rebuild DIR... | log --merge CATALOG...",
         summary: "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project.",
-        options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, rebuild, merge])
+        options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, verify, rebuild, merge])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
-        let modes = [check, rebuild, merge].filter(options.flag)
+        let modes = [check, verify, rebuild, merge].filter(options.flag)
         guard modes.count <= 1 else {
             throw UsageError.badValue(option: "--\(modes[1].spec.long)", value: "with --\(modes[0].spec.long)", expected: "given together (choose one)")
         }
@@ -32,6 +33,7 @@ enum LogCommand: Command {
         case "rebuild"?: return try runRebuild(options, catalogPath: path, context: context)
         case "merge"?: return try runMerge(options, catalogPath: path, context: context)
         case "check"?: return try runCheck(options, catalogPath: path, context: context)
+        case "verify"?: return try runVerify(options, catalogPath: path, context: context)
         default:
             if let stray = options.positionals.first {
                 throw UsageError.badValue(option: "log", value: stray, expected: "an argument it takes (DIR or CATALOG go with --check, --rebuild or --merge)")
@@ -154,6 +156,39 @@ enum LogCommand: Command {
         return counts.unchanged == findings.count ? .success : .differences
     }
 
+    // MARK: --verify
+
+    private static func runVerify(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
+        if let stray = options.positionals.first {
+            throw UsageError.badValue(option: "--verify", value: stray, expected: "no argument (it walks the whole catalog)")
+        }
+        if CatalogOptions.filtered(options) {
+            throw UsageError.badValue(option: "--verify", value: "with a filter", expected: "given together (it walks every row)")
+        }
+        let console = context.console
+        guard let catalog = try CatalogOptions.openForReading(catalogPath) else {
+            console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
+            return .success
+        }
+        let report = try catalog.verifyChain()
+        for problem in report.problems {
+            if options.flag(json) {
+                let object = ["id": String(problem.id), "path": PathEncoding.display(problem.path), "problem": "\(problem.kind)",
+                              "message": problem.description]
+                console.out((try? JSONOutput.line(object)) ?? "{}")
+            } else {
+                console.out(problem.description)
+            }
+        }
+        var summary = "stampcam: \(report.chained) row\(report.chained == 1 ? "" : "s") in \(report.chains) chain\(report.chains == 1 ? "" : "s") "
+            + (report.intact ? "verified intact" : "walked: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
+        if report.unchained > 0 {
+            summary += "; \(report.unchained) row\(report.unchained == 1 ? " is" : "s are") unchained (logged before the chain began, not verifiable)"
+        }
+        console.err(summary)
+        return report.intact ? .success : .differences
+    }
+
     // MARK: --rebuild
 
     private static func runRebuild(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
@@ -194,6 +229,7 @@ enum LogCommand: Command {
         let catalog = try Catalog(path: catalogPath)
         let target = FileIdentity(path: FilePath(catalog.path))
         var failures: [Failure] = []
+        var tampered = false
         for source in options.positionals {
             do {
                 if let target, FileIdentity(path: FilePath(source)) == target {
@@ -203,12 +239,17 @@ enum LogCommand: Command {
                 var line = "stampcam: \(PathEncoding.display(source)): \(count.read) photo\(count.read == 1 ? "" : "s"), \(count.added) added"
                 if count.unreadable > 0 { line += "; \(count.unreadable) rows could not be read and were left out" }
                 console.err(line)
+                // Its rows are merged as they are, so the merged log's --verify names them too.
+                for problem in count.chainProblems {
+                    console.err("stampcam: \(PathEncoding.display(source)): its chain is broken: \(problem)")
+                }
+                if !count.chainProblems.isEmpty { tampered = true }
             } catch {
                 let failure = Failure(error, path: source)
                 failures.append(failure)
                 console.err("stampcam: " + failure.message)
             }
         }
-        return Failure.exitCode(for: failures)
+        return failures.isEmpty && tampered ? .differences : Failure.exitCode(for: failures)
     }
 }

@@ -179,6 +179,54 @@ import Values
         #expect(CLI.run(["log", "--check", "--catalog", catalog, "--project", "nothing"]).code == 0)
     }
 
+    @Test("log --verify: intact after real runs (exit 0); a changed and a deleted row each named on a line (exit 1); old rows counted as unchained")
+    func verify() throws {
+        let (catalog, out) = try Self.crafted()
+        let intact = CLI.run(["log", "--verify", "--catalog", catalog])
+        #expect(intact.code == 0, "\(intact.err)")
+        #expect(intact.out.isEmpty)
+        #expect(intact.err == ["stampcam: 5 rows in 1 chain verified intact"])
+        let absolute = FileSystem.absolute(out + "/x").dropLast(2)
+        let tampered = try ExternalTool.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            ids = dict(db.execute("SELECT path, id FROM photos"))
+            db.execute("UPDATE photos SET project = 'Other' WHERE path = ?", (sys.argv[2] + "/louvre.jpg",))
+            db.execute("DELETE FROM photos WHERE link = 3")
+            db.commit()
+            print(ids[sys.argv[2] + "/louvre.jpg"], ids[sys.argv[2] + "/rome.jpg"])
+            """, [catalog, String(absolute)])
+        #expect(tampered.status == 0, "\(tampered.err)")
+        let ids = tampered.out.split(whereSeparator: \.isWhitespace)
+        let broken = CLI.run(["log", "--verify", "--catalog", catalog])
+        #expect(broken.code == 1)
+        #expect(broken.out.count == 2)
+        #expect(broken.out.contains { $0.hasPrefix("row \(ids[0]) (\(absolute)/louvre.jpg): changed") })
+        #expect(broken.out.contains { $0.hasPrefix("row \(ids[1]) (\(absolute)/rome.jpg): deleted before it") })
+        #expect(broken.err == ["stampcam: 4 rows in 1 chain walked: 2 problems"])
+
+        // Merging the tampered log says so (exit 1), and the merged log names the same rows.
+        let merged = try TestFiles.temporaryFolder("verify-merge") + "/all.sqlite"
+        let merge = CLI.run(["log", "--merge", "--catalog", merged, catalog])
+        #expect(merge.code == 1)
+        #expect(merge.err.filter { $0.contains("its chain is broken: row") }.count == 2)
+        #expect(CLI.run(["log", "--verify", "--catalog", merged]).out.count == 2)
+
+        let old = try TestFiles.temporaryFolder("verify-old") + "/old.sqlite"
+        _ = try ExternalTool.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA application_id = 1398033731")
+            db.execute("PRAGMA user_version = 4")
+            db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path ANY NOT NULL, size INTEGER, sha256 TEXT, command TEXT)")
+            db.execute("INSERT INTO photos (path, size, sha256, command) VALUES ('/old.jpg', 1, ?, 'apply')", ("0" * 64,))
+            db.commit()
+            """, [old])
+        let unchained = CLI.run(["log", "--verify", "--catalog", old])
+        #expect(unchained.code == 0)
+        #expect(unchained.err == ["stampcam: 0 rows in 0 chains verified intact; 1 row is unchained (logged before the chain began, not verifiable)"])
+    }
+
     @Test("log --rebuild reads the rows back from the photos' own records; twice adds nothing; originals and other JPEGs are left out")
     func rebuild() throws {
         let base = try TestFiles.temporaryFolder("rebuild")

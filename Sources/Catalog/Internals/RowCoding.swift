@@ -130,4 +130,28 @@ enum RowCoding {
         entry.loggedAt = integer("logged_at")
         return entry
     }
+
+    /// The chain link in the statement's current row; nil when it has none. `sealed`: its own hash
+    /// must be there too (it is not yet while a link is being made).
+    static func link(_ row: SQLiteStatement, columns: Columns, sealed: Bool = true) -> ChainLink? {
+        func hash(_ name: String) -> String? {
+            guard let position = columns.index[name], case .text(let text) = row.column(position), isHash(text) else { return nil }
+            return text
+        }
+        guard let at = columns.index["chain"], case .text(let chain) = row.column(at), !chain.isEmpty,
+              let place = columns.index["link"], case .integer(let position) = row.column(place), position > 0,
+              let previous = hash("previous_hash") else { return nil }
+        let own = hash("row_hash")
+        if sealed && own == nil { return nil }
+        return ChainLink(chain: chain, position: Int(position), previous: previous, own: own ?? "", supersedes: hash("supersedes"))
+    }
+
+    /// The photo's code in the statement's current row.
+    static func code(_ row: SQLiteStatement, columns: Columns) -> String? {
+        guard let at = columns.index["code"], case .text(let code) = row.column(at), !code.isEmpty else { return nil }
+        return code
+    }
+
+    /// 64 lowercase hex digits.
+    static func isHash(_ text: String) -> Bool { CatalogEntry.isDigest(text) }
 }

@@ -58,6 +58,22 @@ enum Schema {
         """
         ALTER TABLE photos ADD COLUMN heading REAL;         -- degrees clockwise from north, 0 up to 360
         """,
+        // 5: the hash chain (docs/provenance.md, "The photo log's chain"). Rows logged before it are
+        // flagged unchained, their hashes left NULL: a chain made up for them afterwards would prove
+        // nothing. This catalog's chain gets a random id, so merged rows of other chains stay apart.
+        """
+        ALTER TABLE photos ADD COLUMN code TEXT;            -- the photo's verification code (none written yet)
+        ALTER TABLE photos ADD COLUMN chain TEXT;           -- the id of the chain (catalog) the row is a link of
+        ALTER TABLE photos ADD COLUMN link INTEGER;         -- its place in that chain, from 1
+        ALTER TABLE photos ADD COLUMN previous_hash TEXT;   -- the hash of the link before it
+        ALTER TABLE photos ADD COLUMN supersedes TEXT;      -- the hash of this row's earlier link, when it was updated
+        ALTER TABLE photos ADD COLUMN row_hash TEXT;        -- its own hash
+        ALTER TABLE photos ADD COLUMN unchained INTEGER;    -- 1: logged before the chain existed
+        UPDATE photos SET unchained = 1;
+        CREATE INDEX photos_chain ON photos (chain, link);
+        CREATE TABLE chain_identity (id TEXT NOT NULL) STRICT;
+        INSERT INTO chain_identity VALUES (lower(hex(randomblob(16))));
+        """,
     ]
 
     static var current: Int { steps.count }
@@ -69,4 +85,7 @@ enum Schema {
         "command", "host", "stamped_at", "extra", "logged_at", "zone_assumed", "site",
         "site_address", "heading",
     ]
+
+    /// The chain's columns (version 5), read beside `columns`; written only by the chain.
+    static let chainColumns = ["code", "chain", "link", "previous_hash", "supersedes", "row_hash", "unchained"]
 }

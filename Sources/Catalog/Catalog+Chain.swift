@@ -100,12 +100,12 @@ extension Catalog {
             }
         }
         report.chains = chains.count
+        // A row that was updated is a new link; the link it replaced is gone, and the row after
+        // that one names it: the superseding row (in any chain: a merged row finished here) vouches for the hash.
+        let superseded = Set(chains.values.joined().compactMap(\.link.supersedes))
         for (chain, unordered) in chains.sorted(by: { $0.key < $1.key }) {
             let rows = unordered.sorted { ($0.link.position, $0.id) < ($1.link.position, $1.id) }
             report.chained += rows.count
-            // A row that was updated is a new link; the link it replaced is gone, and the row after
-            // that one names it: the superseding row vouches for the hash.
-            let superseded = Set(rows.compactMap(\.link.supersedes))
             var before: Row?
             for row in rows {
                 let link = row.link

@@ -57,7 +57,7 @@ import TestSupport
         #expect(Set(rows.map { $0[2] }).count == 4)
     }
 
-    @Test("a deleted, inserted, changed, moved or re-hashed row is named; an untouched copy is not")
+    @Test("a deleted, inserted, changed, moved, re-pointed or re-hashed row is named, each by its id")
     func tampering() throws {
         let folder = try CatalogTests.folder()
         let (_, deleted) = try Self.logged(4, in: folder, name: "deleted.sqlite")
@@ -65,6 +65,15 @@ import TestSupport
         try Self.tamper(deleted, "DELETE FROM photos WHERE path = '/here/2.jpg'")
         #expect(try Self.problems(deleted).map(\.0) == [third])
         #expect(try Self.problems(deleted).map(\.1) == [.missingBefore])
+
+        // Mending the gap by pointing the next row at the one before the deleted row breaks that row's hash.
+        let (_, mended) = try Self.logged(4, in: folder, name: "mended.sqlite")
+        try Self.tamper(mended, """
+            DELETE FROM photos WHERE link = 2;
+            UPDATE photos SET previous_hash = (SELECT row_hash FROM photos WHERE link = 1) WHERE link = 3;
+            """)
+        #expect(try Self.problems(mended).map(\.0) == [try Self.id(mended, "/here/3.jpg")])
+        #expect(try Self.problems(mended).map(\.1) == [.changed])
 
         let (_, first) = try Self.logged(3, in: folder, name: "first.sqlite")
         try Self.tamper(first, "DELETE FROM photos WHERE link = 1")

@@ -63,7 +63,7 @@ public struct SigningIdentity: Sendable {
         } catch {
             switch error {
             case .system(let errno): throw .cannotRead(path: path, reason: errno.description)
-            case .notRegular(let kind): throw .cannotRead(path: path, reason: "not a regular file (\(kind))")
+            case .notRegular(let kind): throw .cannotRead(path: path, reason: "it is \(kind), not a regular file")
             case .tooLarge: throw .badPEM(path: path, expected: "a key or certificate (it is over 1 MB)")
             }
         }

@@ -34,16 +34,10 @@ enum KeysCommand: Command {
         case ["export-ca"]: exportCA = true
         default: throw UsageError.badValue(option: "keys", value: options.positionals.joined(separator: " "), expected: "nothing or 'export-ca'")
         }
-        let report: Report
-        let identity: SigningIdentity
-        do {
-            (report, identity) = try open(options, environment: context.environment)
-        } catch {
-            throw Failure(provenance: error)
-        }
+        let (report, identity) = try open(options, environment: context.environment)
         let console = context.console
         if exportCA {
-            console.out(identity.topCertificatePEM.hasSuffix("\n") ? String(identity.topCertificatePEM.dropLast()) : identity.topCertificatePEM)
+            console.out(identity.topCertificatePEM.trimmingWhitespace)  // console.out ends the line
             return .success
         }
         if report.created, let folder = report.folder {
@@ -83,23 +77,6 @@ enum KeysCommand: Command {
             throw UsageError.missing("--signing-key FILE with --signing-cert", command: spec.name)
         case (_?, nil):
             throw UsageError.missing("--signing-cert CHAIN.pem with --signing-key", command: spec.name)
-        }
-    }
-}
-
-extension Failure {
-    /// Files that cannot be read are 66; keys and certificates that are wrong are 65.
-    init(provenance error: any Error) {
-        switch error {
-        case let error as ProvenanceError:
-            switch error {
-            case .cannotRead: self.init(error.description, code: .noInput)
-            case .unsafeFolder, .cannotCreate: self.init(error.description, code: .cannotCreate)
-            case .crypto: self.init(error.description, code: .unavailable)
-            default: self.init(error.description, code: .dataError)
-            }
-        default:
-            self.init(error, path: "keys")
         }
     }
 }

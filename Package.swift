@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog} → {Imaging, Templates} → Values → Platform.
+// Dependencies point one way: StampCLI → StampWeb → Session → {Capture, Watermark, Library, Location, Catalog, Provenance} → {Imaging, Templates} → Values → Platform.
 // C libraries come from Debian's -dev packages (see `make deps`), linked through pkg-config; no outside
 // Swift packages. Four optional features whose libraries are heavy open them when first used, each
 // with one small table: HEIF (CHeif), the web server (CWeb), live GPS (CGPS) and grid references (CProj).
@@ -46,12 +46,13 @@ let package = Package(
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
         .target(name: "Location", dependencies: ["Platform", "Values", "CGPS", "CProj"]),
         .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2", "CZip", "CCrypto"]),
-        .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog"]),
+        .target(name: "Provenance", dependencies: ["Platform", "Values", "CCrypto"]),
+        .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog", "Provenance"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg")]),
         .target(name: "StampCLI", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
-                                                 "Location", "StampWeb", "Catalog"]),
+                                                 "Location", "StampWeb", "Catalog", "Provenance"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
@@ -68,6 +69,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Values", "TestSupport"]),
         .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Capture", "Imaging", "Library", "Templates", "Values", "Watermark", "Platform", "TestSupport"]),
+        .testTarget(name: "ProvenanceTests", dependencies: ["Provenance", "Platform", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Values", "TestSupport"]),
     ]
 )

@@ -25,6 +25,7 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
     public static let range = Errno(ERANGE)
     public static let noData = Errno(ENODATA)
     public static let exists = Errno(EEXIST)
+    public static let notEmpty = Errno(ENOTEMPTY)
     public static let noSpace = Errno(ENOSPC)
     public static let quota = Errno(EDQUOT)
     public static let fileTooLarge = Errno(EFBIG)

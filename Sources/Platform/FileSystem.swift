@@ -229,3 +229,29 @@ extension FileSystem {
         try copy(source, into: fd)
     }
 }
+
+extension FileSystem {
+    /// Creates the new file `path` with `mode` from the start (O_EXCL: never over anything there,
+    /// never through a link) and writes `bytes`; a file left half written is removed.
+    public static func createNew(_ path: FilePath, _ bytes: [UInt8], mode: mode_t) throws(Errno) {
+        let fd = try Errno.retrying { () throws(Errno) in
+            try Errno.check(path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) })
+        }
+        do {
+            try writeAll(fd, bytes)
+            _ = try Errno.check(fsync(fd))
+        } catch {
+            close(fd)
+            remove(path)
+            throw error
+        }
+        close(fd)
+    }
+
+    /// A new empty folder, mode 0700, beside others named `prefix` followed by random letters.
+    public static func makeTemporaryFolder(_ prefix: FilePath) throws(Errno) -> FilePath {
+        var template = prefix.bytes.map { CChar(bitPattern: $0) } + Array("XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { throw .current }
+        return FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+    }
+}

@@ -4,6 +4,7 @@ import Imaging
 import Library
 import Location
 import Platform
+import Provenance
 import Session
 import StampWeb
 import Templates
@@ -83,6 +84,8 @@ struct Failure: Error {
                       code: .unavailable)
         case let error as CatalogError:
             self.init(catalog: error)
+        case let error as ProvenanceError:
+            self.init(provenance: error)
         case let error as CatalogExportError:
             self.init(error.description, code: .ioError)
         case let error as ReportError:
@@ -131,6 +134,16 @@ struct Failure: Error {
         case .notACatalog, .newerVersion, .damaged: self.init(error.description, code: .dataError)
         case .busy: self.init(error.description + "; try again when the other stampcam is done", code: .unavailable)
         case .failed: self.init(error.description, code: .ioError)
+        }
+    }
+
+    /// Files that cannot be read are 66; keys and certificates that are wrong are 65.
+    init(provenance error: ProvenanceError) {
+        switch error {
+        case .cannotRead: self.init(error.description, code: .noInput)
+        case .unsafeFolder, .cannotCreate: self.init(error.description, code: .cannotCreate)
+        case .crypto: self.init(error.description, code: .unavailable)
+        case .badPEM, .unsupportedKey, .keyMismatch, .wrongOrder, .expired, .notYetValid: self.init(error.description, code: .dataError)
         }
     }
 

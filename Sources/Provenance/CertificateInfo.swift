@@ -1,0 +1,19 @@
+/// What a certificate says, for people and for JSON.
+public struct CertificateInfo: Equatable, Sendable, Encodable {
+    /// RFC 2253 form: `CN=stampcam device host 1a2b3c4d,O=stampcam`.
+    public let subject: String
+    public let issuer: String
+    /// SHA-256 of the DER certificate, `AB:CD:…` as `openssl x509 -fingerprint -sha256` writes it.
+    public let fingerprint: String
+    /// UTC, ISO 8601.
+    public let notBefore: String
+    public let notAfter: String
+
+    init(_ certificate: X509Certificate) {
+        subject = certificate.subject
+        issuer = certificate.issuer
+        fingerprint = certificate.fingerprint
+        notBefore = certificate.notBefore
+        notAfter = certificate.notAfter
+    }
+}

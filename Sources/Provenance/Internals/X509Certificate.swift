@@ -5,7 +5,8 @@ import Values
 import Glibc
 #endif
 
-/// Owns one OpenSSL X.509 certificate.
+/// Owns one OpenSSL X.509 certificate. It is only read after it is made, and OpenSSL (since 1.1)
+/// fills a certificate's cached extensions under its own lock, so it may be shared.
 final class X509Certificate: @unchecked Sendable {
     // Only read after it is signed; OpenSSL allows that from several threads.
     let pointer: OpaquePointer

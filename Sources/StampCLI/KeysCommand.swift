@@ -47,10 +47,10 @@ enum KeysCommand: Command {
             console.out(try JSONOutput.line(report))
             return .success
         }
-        if let folder = report.folder { console.out("keys:        \(PathEncoding.display(folder))") }
+        if let folder = report.folder { console.out("keys".padding(12) + PathEncoding.display(folder)) }
         if let key = report.key, let chain = report.chain {
-            console.out("key:         \(PathEncoding.display(key))")
-            console.out("chain:       \(PathEncoding.display(chain)) (\(report.certificates.count) certificates)")
+            console.out("key".padding(12) + PathEncoding.display(key))
+            console.out("chain".padding(12) + "\(PathEncoding.display(chain)) (\(report.certificates.count) certificates)")
         }
         for (index, certificate) in report.certificates.enumerated() {
             let role = index == 0 ? "signer" : index == report.certificates.count - 1 ? "CA" : "issuer"

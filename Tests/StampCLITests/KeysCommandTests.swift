@@ -18,7 +18,7 @@ import Testing
         let first = CLI.run(["keys"], environment: environment)
         #expect(first.code == 0)
         #expect(first.err == ["stampcam: made a new signing identity in \(keys)"])
-        #expect(first.out.first == "keys:        " + keys)
+        #expect(first.out.first == "keys        " + keys)
         let device = try Self.fingerprint(keys + "/device.pem"), ca = try Self.fingerprint(keys + "/ca.pem")
         #expect(first.out.contains("  SHA-256    " + device))
         #expect(first.out.contains("  SHA-256    " + ca))
@@ -83,7 +83,7 @@ import Testing
         let (environment, keys, scratch) = try Self.organisationFiles()
         let shown = CLI.run(["keys", "--signing-key", keys + "/device.key", "--signing-cert", scratch + "/chain.pem"], environment: environment)
         #expect(shown.code == 0)
-        #expect(shown.out.contains("chain:       \(scratch)/chain.pem (2 certificates)"))
+        #expect(shown.out.contains("chain       \(scratch)/chain.pem (2 certificates)"))
         #expect(shown.out.contains("  SHA-256    " + (try Self.fingerprint(keys + "/device.pem"))))
         // The same settings from the configuration file.
         let config = try TestFiles.temporaryFolder("config")

@@ -6,10 +6,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 export PYTHONDONTWRITEBYTECODE := 1
 
 # What building and running need: the libraries (libheif for HEIC, libmicrohttpd and libqrencode
-# for `serve`, libgps for live GPS, SQLite for the photo log, libcrypto for SHA-256 and signing keys, libzip for KMZ,
+# for `serve`, libgps for live GPS, SQLite for the photo log, libcrypto for SHA-256 and signing keys, libcbor for C2PA manifests, libzip for KMZ,
 # PROJ for UTM), the fonts the built-in styles use, and tzdata for named time zones.
 BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
-                 libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev libssl-dev libzip-dev libproj-dev \
+                 libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev libssl-dev libzip-dev libproj-dev libcbor-dev \
                  pkg-config \
                  fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata
 # Each test target installs the tools it uses, and only those.

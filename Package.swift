@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CCbor", pkgConfig: "libcbor", providers: [.apt(["libcbor-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),  // Debian's libpng-dev
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
@@ -46,7 +47,7 @@ let package = Package(
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
         .target(name: "Location", dependencies: ["Platform", "Values", "CGPS", "CProj"]),
         .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2", "CZip", "CCrypto"]),
-        .target(name: "Provenance", dependencies: ["Platform", "Values", "CCrypto"]),
+        .target(name: "Provenance", dependencies: ["Platform", "Values", "CCrypto", "CCbor"]),
         .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog", "Provenance"]),
         .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),

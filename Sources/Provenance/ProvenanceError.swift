@@ -22,6 +22,8 @@ public enum ProvenanceError: Error, Equatable, Sendable, CustomStringConvertible
     case cannotCreate(path: String, reason: String)
     /// OpenSSL failed to make or use a key.
     case crypto(String)
+    /// A photo's bytes have no place for a manifest (not the JPEG stampcam encoded).
+    case cannotEmbed(String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum ProvenanceError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(PathEncoding.display(path)): cannot create: \(reason)"
         case .crypto(let what):
             return "OpenSSL could not \(what)"
+        case .cannotEmbed(let reason):
+            return "cannot put the signed credentials into the photo: \(reason)"
         }
     }
 }

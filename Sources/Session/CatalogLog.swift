@@ -39,6 +39,14 @@ public final class CatalogLog: PhotoLog {
         }
     }
 
+    public var chainHead: String? {
+        state.withLock { state -> String? in
+            guard let catalog = state.catalog ?? (try? Catalog(path: path)) else { return nil }
+            state.catalog = catalog
+            return try? catalog.chainHead
+        }
+    }
+
     /// Photos that were written but could not be logged.
     public var missed: Int { state.withLock { $0.missed } }
 }

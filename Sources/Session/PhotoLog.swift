@@ -7,6 +7,13 @@ public protocol PhotoLog: Sendable {
     /// Logs a photo just written. Returns what to tell the user when it could not be logged — once
     /// per distinct problem: nil again for the next photo with the same problem.
     func record(_ entry: CatalogEntry) -> String?
+    /// The own hash of the log's newest row (`Catalog.chainHead`), for a signed photo to record;
+    /// nil when there is none or it cannot be read.
+    var chainHead: String? { get }
+}
+
+extension PhotoLog {
+    public var chainHead: String? { nil }
 }
 
 /// A log and the command whose writes go into it.

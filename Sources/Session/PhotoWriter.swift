@@ -2,6 +2,7 @@ import Catalog
 import Imaging
 import Library
 import Platform
+import Provenance
 import Templates
 import Values
 import Watermark
@@ -46,6 +47,8 @@ public final class PhotoWriter {
 
         /// Where each written photo is logged (the catalog), and as which command's; nil logs nothing.
         public var log: PhotoLogging?
+        /// Signs each photo with a C2PA manifest (the front end decides: `--no-sign` leaves it nil).
+        public var signer: ManifestSigner?
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.
@@ -101,11 +104,13 @@ public final class PhotoWriter {
     /// to say about the fields (a value cut short, a character without a glyph).
     public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields,
                             original: KeptOriginal? = nil) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
-        try stampedJPEG(photo, style: style, record: record(style: style, fields: fields, original: original))
+        try stampedJPEG(photo, style: style, record: record(style: style, fields: fields, original: original), source: nil)
     }
 
-    /// `photo` stamped in `style` with the fields of `record`, encoded with `record`.
-    private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+    /// `photo` stamped in `style` with the fields of `record`, encoded with `record`, signed when
+    /// the writer signs; `source` is the file it was read from (nil: a camera's photo).
+    private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord,
+                             source path: String?) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         let fields = record.fields
         let source = photo.metadata
         // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
@@ -120,7 +125,36 @@ public final class PhotoWriter {
             }
         }
         let metadata = record.outputMetadata(source: source)
-        do { return (try stamped.encoded(quality: settings.quality, optimize: settings.optimize, record: metadata), report.warnings) } catch { throw .image(error) }
+        let encoded: EncodedJPEG
+        do { encoded = try stamped.encoded(quality: settings.quality, optimize: settings.optimize, record: metadata) } catch { throw .image(error) }
+        return (try signed(encoded, record: record, style: style, metadata: source, source: path), report.warnings)
+    }
+
+    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs.
+    private func signed(_ jpeg: EncodedJPEG, record: StampRecord, style: Template, metadata: PhotoMetadata,
+                        source: String?) throws(WriteError.Cause) -> EncodedJPEG {
+        guard let signer = settings.signer else { return jpeg }
+        let origin: Credentials.Origin
+        if let source {
+            let sha256: String
+            if let recorded = record.originalSHA256 { sha256 = recorded } else {
+                // The ingredient is named by the hash of the file as it is now, read again: the
+                // bytes decoded are gone by now.
+                do { sha256 = FileDigest.sha256(try FileSystem.read(FilePath(source), limit: Int.max)) } catch {
+                    throw .provenance(.cannotRead(path: source, reason: "\(error)"))
+                }
+            }
+            origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: sha256))
+        } else {
+            origin = .captured
+        }
+        let zoneAssumed = record.fields.timeSource == "EXIF" && metadata.offsetTimeOriginal == nil
+        let chainHead = settings.log?.log.chainHead
+        let credentials = record.credentials(style: style, origin: origin, version: settings.version, zoneAssumed: zoneAssumed,
+                                             chainHead: chainHead)
+        var signed = jpeg
+        do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials) } catch { throw .provenance(error) }
+        return signed
     }
 
     /// `write` without an original, in two steps: this one stamps and encodes the photo and puts its
@@ -132,7 +166,7 @@ public final class PhotoWriter {
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
         let record = record(style: style, fields: fields)
         let stamped: (jpeg: EncodedJPEG, notes: [String])
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record) } catch {
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
@@ -145,7 +179,7 @@ public final class PhotoWriter {
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
         let record = record(style: style, fields: fields)
         let stamped: (jpeg: EncodedJPEG, notes: [String])
-        do { stamped = try stampedInPlace(photo, style: style, record: record) } catch {
+        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
@@ -168,8 +202,8 @@ public final class PhotoWriter {
     /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the
     /// rows it covers (so it reads upright once a viewer applies the EXIF orientation), put back
     /// in place.
-    private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template,
-                                record: StampRecord) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+    private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template, record: StampRecord,
+                                source: String?) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
         var photo = photo
         let orientation = photo.metadata.orientation
         let (storedWidth, storedHeight) = (photo.width, photo.height)
@@ -189,7 +223,11 @@ public final class PhotoWriter {
             }
             // libjpeg's standard Huffman tables, as jpegtran writes them: tables made for the photo
             // take a second pass over every block for a file a few per cent smaller.
-            return (try photo.encoded(record: record.outputMetadata(source: photo.metadata), optimize: false), notes)
+            let metadata = photo.metadata
+            let encoded = try photo.encoded(record: record.outputMetadata(source: metadata), optimize: false)
+            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source), notes)
+        } catch let error as WriteError.Cause {
+            throw error
         } catch let error as ImageError {
             throw .image(error)
         } catch let error as TemplateError {
@@ -251,7 +289,7 @@ public final class PhotoWriter {
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: (jpeg: EncodedJPEG, notes: [String])
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record) } catch { throw WriteError(cause: error, saved: []) }
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
         return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 
@@ -262,7 +300,7 @@ public final class PhotoWriter {
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: (jpeg: EncodedJPEG, notes: [String])
-        do { stamped = try stampedInPlace(photo, style: style, record: record) } catch { throw WriteError(cause: error, saved: []) }
+        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
         return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 
@@ -424,6 +462,7 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
         case image(ImageError)
         case template(TemplateError)
         case watermark(WatermarkError)
+        case provenance(ProvenanceError)
 
         /// The layer's own error, for a front end that maps each layer's errors (to exit codes, say).
         public var underlying: any Error {
@@ -432,6 +471,7 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
             case .image(let error): return error
             case .template(let error): return error
             case .watermark(let error): return error
+            case .provenance(let error): return error
             }
         }
 
@@ -442,6 +482,7 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
             case .image(let error): return error.description
             case .template(let error): return error.description
             case .watermark(let error): return error.description
+            case .provenance(let error): return error.description
             }
         }
     }

@@ -44,7 +44,7 @@ enum ApplyCommand: Command {
         summary: "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed.",
         options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
                   lossless, reencode, quiet, json]
-            + StampOptions.all + CatalogOptions.writing)
+            + StampOptions.all + CatalogOptions.writing + SigningOptions.writing)
 
     /// How the results are shown.
     struct Display {
@@ -115,6 +115,7 @@ enum ApplyCommand: Command {
             style: style, fields: stamp.fields, fontConfig: context.resources.fontConfig, shard: try options.value(shard),
             stampAgain: options.flag(stampAgain))
         settings.writer.log = logging
+        settings.writer.signer = try SigningOptions.signer(options, context: context, command: spec.name)
         settings.markFolder = target.fileName == nil
         settings.inPlace = !options.flag(reencode)
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: FilePath(folder)),
@@ -130,6 +131,7 @@ enum ApplyCommand: Command {
         if stopRequested.withLock({ $0 }) { started.stop() }
         let summary = try started.run(inputs, ready: ready) { tally.record($0) }
         defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
+        if settings.writer.signer == nil { context.console.err(SigningOptions.unsignedNote) }
         return tally.finish(interrupted: summary.interrupted)
     }
 }

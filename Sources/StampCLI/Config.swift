@@ -10,6 +10,8 @@ import Values
 enum Config {
     /// Keys that are settings but not options.
     static let listKeys = ["projects"]
+    /// Settings that say yes to what a flag turns off: `"sign": false` is `--no-sign`.
+    static let negatedFlags = ["sign": "no-sign"]
 
     /// Arguments for the config's settings that `command` has, e.g. `["--user", "Li Wei"]`. A file
     /// that does not exist means no settings; one that cannot be read or parsed is an error.
@@ -17,11 +19,18 @@ enum Config {
         let settings = try read(file)
         // Every command's option table is built only to check a config that has settings.
         guard !settings.isEmpty else { return [] }
-        let known = Set(allOptionNames + listKeys)
+        let known = Set(allOptionNames + listKeys + negatedFlags.keys)
         var arguments: [String] = []
         for key in settings.keys.sorted() {
             if listKeys.contains(key) {
                 _ = try list(key, in: settings, file: file)  // checked for every command, used by some
+                continue
+            }
+            if let flag = negatedFlags[key] {
+                guard case .bool(let on)? = settings[key] else {
+                    throw .badValue(option: "config", value: "\(file): \(key)", expected: "true or false")
+                }
+                if !on && command.options.contains(where: { $0.long == flag }) { arguments.append("--" + flag) }
                 continue
             }
             guard known.contains(key) else {

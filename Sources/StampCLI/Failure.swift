@@ -143,6 +143,7 @@ struct Failure: Error {
         case .cannotRead: self.init(error.description, code: .noInput)
         case .unsafeFolder, .cannotCreate: self.init(error.description, code: .cannotCreate)
         case .crypto: self.init(error.description, code: .unavailable)
+        case .cannotEmbed: self.init(error.description, code: .dataError)
         case .badPEM, .unsupportedKey, .keyMismatch, .wrongOrder, .expired, .notYetValid: self.init(error.description, code: .dataError)
         }
     }

@@ -19,7 +19,8 @@ enum RestampCommand: Command {
         name: "restamp",
         usage: "restamp PHOTO... -t STYLE [options] [-o DIR]",
         summary: "Stamp photos again from their kept originals, in another style, with the same values.",
-        options: [output, overwrite, maxSize, quality, ApplyCommand.lossless, ApplyCommand.reencode] + StampOptions.all + CatalogOptions.writing)
+        options: [output, overwrite, maxSize, quality, ApplyCommand.lossless, ApplyCommand.reencode] + StampOptions.all + CatalogOptions.writing
+            + SigningOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         guard !options.positionals.isEmpty else { throw UsageError.missing("at least one PHOTO", command: spec.name) }
@@ -44,6 +45,7 @@ enum RestampCommand: Command {
         var writerSettings = PhotoWriter.Settings(quality: try options.value(quality) ?? 90, replace: overwriting, version: StampCLI.version)
         let logging = try CatalogOptions.log(options, context: context, command: .restamp)
         writerSettings.log = logging
+        writerSettings.signer = try SigningOptions.signer(options, context: context, command: spec.name)
         let writer = PhotoWriter(watermarker: watermarker, settings: writerSettings)
         var failures: [Failure] = []
         var told = Set<String>()
@@ -65,6 +67,7 @@ enum RestampCommand: Command {
         let first = options.positionals[0]
         let besideFirst = first.lastIndex(of: "/").map { String(first[..<$0]) } ?? "."
         CatalogOptions.tellMissed(logging, folder: folder ?? (besideFirst.isEmpty ? "/" : besideFirst), console: context.console)
+        if writerSettings.signer == nil { context.console.err(SigningOptions.unsignedNote) }
         return Failure.exitCode(for: failures)
     }
 }

@@ -27,7 +27,7 @@ enum ServeCommand: Command {
         summary: "The camera in a browser: live picture with the stamp, shoot, review, restyle, save.",
         options: [listen, tokenFile, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
                   ShootCommand.exec, ShootCommand.quality, ShootCommand.optimize, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
-            + CatalogOptions.writing)
+            + CatalogOptions.writing + SigningOptions.writing)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
@@ -36,7 +36,7 @@ enum ServeCommand: Command {
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
-        var choices = try ShootCommand.choices(options, context: context, viewfinder: true)
+        var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
         choices.describe = WebMessages.describe
         let setup = try ShootSetup(choices)
         defer { ShootCommand.finish(setup, console: console) }

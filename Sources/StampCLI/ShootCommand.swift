@@ -31,7 +31,7 @@ enum ShootCommand: Command {
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
         summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
         options: [yes, count, interval, output, name, keepOriginal, exec, quality, optimize, maxSize] + CaptureOptions.all + StampOptions.all
-            + CatalogOptions.writing,
+            + CatalogOptions.writing + SigningOptions.writing,
         notes: """
             keys (on a terminal, without --yes):
               Space/Enter  take the photo           u/Enter  use (save) the photo under review
@@ -86,12 +86,14 @@ enum ShootCommand: Command {
     /// What `shoot` and `serve` ask of the set-up: the options as typed values. `viewfinder`: the
     /// user looks through one (the terminal's, the browser's), so every camera and every usable
     /// style can be switched to.
-    static func choices(_ options: ParsedOptions, context: Context, viewfinder: Bool) throws -> ShootSetup.Choices {
+    static func choices(_ options: ParsedOptions, context: Context, viewfinder: Bool,
+                        command: String = spec.name) throws -> ShootSetup.Choices {
         let stamp = try StampOptions.values(options, context: context, live: true)
         let target = try options.value(output).map(OutputTarget.init(parsing:))
         var writer = PhotoWriter.Settings(quality: try options.value(quality) ?? 92, exec: try options.value(exec),
                                           version: StampCLI.version, maxSize: try options.value(maxSize) ?? 1024)
         writer.optimize = options.flag(optimize)
+        writer.signer = try SigningOptions.signer(options, context: context, command: command)
         return ShootSetup.Choices(
             style: stamp.templateChoice, templateFolders: context.templateFolders(extra: stamp.templateFolders),
             output: target ?? .folder(PicturesFolder.locate(environment: context.environment)),
@@ -133,6 +135,7 @@ enum ShootCommand: Command {
     /// made is removed when nothing was saved in it.
     static func finish(_ setup: ShootSetup, console: Console) {
         CatalogOptions.tellMissed(setup.logging, folder: setup.folder, console: console)
+        if setup.choices.writer.signer == nil { console.err(SigningOptions.unsignedNote) }
         setup.finish()
     }
 }

@@ -80,10 +80,10 @@ photos() {  # photos FOLDER
 }
 # The job: the same inputs for every task, its own shard; a JSON line per photo into its log, a
 # catalog of its own (merged afterwards with log --merge, as the README's recipe does). The inputs
-# are test cards, stamped already: --stamp-again.
+# are test cards, stamped already: --stamp-again. The signing keys are made in the test's folder.
 cat > "$work/job.sh" <<JOB
 #!/bin/sh
-exec "$binary" apply "\$1" -o "\$2" --skip-existing --shard "\$SLURM_ARRAY_TASK_ID/4" -j 1 --json --max-size 0 --stamp-again \\
+exec env XDG_DATA_HOME="$work/data" "$binary" apply "\$1" -o "\$2" --skip-existing --shard "\$SLURM_ARRAY_TASK_ID/4" -j 1 --json --max-size 0 --stamp-again \\
     --catalog "\$2.catalog-\$SLURM_ARRAY_TASK_ID.sqlite"
 JOB
 chmod +x "$work/job.sh"

@@ -78,7 +78,7 @@ if grep -q '^| tool' "$logs/batch.log" 2>/dev/null; then
     echo
     grep '^|' "$logs/batch.log"
     echo
-    grep -E '^(stampcam|pyvips|floor|vips-cli|imagemagick|graphicsmagick) .*photos/s|^quality:|^stampcam/' "$logs/batch.log" | sed 's/^/    /'
+    grep -E '^(stampcam|stampcam-unsigned|pyvips|floor|vips-cli|imagemagick|graphicsmagick) .*photos/s|^quality:|^stampcam/' "$logs/batch.log" | sed 's/^/    /'
     echo
     echo "Each style's stamp and the encoder on a 1024 px photo, and the viewfinders' frame rate (\`stampcam bench\`):"
     echo

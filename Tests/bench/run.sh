@@ -58,6 +58,8 @@ summary() {
 
 echo "stampcam bench: $COUNT photos from $CORPUS; 2 workers each; median of $RUNS rounds (each tool once a round)"
 tool stampcam 'xargs -0 "$STAMPCAM" apply -o "$OUT" -j 2 -q --user "李伟 Li Wei" --location "Pier 4, Nanjing" --project "Bridge 7"'
+# The same without the C2PA signature: what signing costs.
+tool stampcam-unsigned 'xargs -0 "$STAMPCAM" apply -o "$OUT" -j 2 -q --no-sign --user "李伟 Li Wei" --location "Pier 4, Nanjing" --project "Bridge 7"'
 tool pyvips "xargs -0 '$VENV/bin/python' \"\$BENCH/pyvips_job.py\" \"\$OUT\""
 # The floor's DCT scale per photo is worked out once up front, so its timing is libjpeg alone.
 # `-optimize` because stampcam's apply always writes optimised Huffman tables: same entropy coder.
@@ -97,7 +99,7 @@ table() {
     local us=${SECONDS_[stampcam]:-}
     echo "| tool | seconds | ratio | target | met | worst PSNR deficit |"
     echo "|---|---|---|---|---|---|"
-    for tool in stampcam floor pyvips vips-cli imagemagick graphicsmagick; do
+    for tool in stampcam stampcam-unsigned floor pyvips vips-cli imagemagick graphicsmagick; do
         local secs=${SECONDS_[$tool]:-} ratio="-" target="-" met="-" deficit=""
         [ -n "$secs" ] || { echo "| $tool | failed | - | - | - | |"; continue; }
         [ -n "$us" ] && ratio=$(printf '%.2f' "$(echo "$secs / $us" | bc -l)")
@@ -122,6 +124,7 @@ echo
 ratio() { [ -n "${RATE[$1]:-}" ] && [ -n "${RATE[$2]:-}" ] && echo "$1/$2: $(printf '%.2f' "$(echo "${RATE[$1]} / ${RATE[$2]}" | bc -l)")"; }
 ratio stampcam pyvips || true
 ratio stampcam floor || true
+ratio stampcam stampcam-unsigned || true
 echo
 echo "stamp cost per style on a 1024 px photo (stampcam bench):"
 "$STAMPCAM" bench --rounds 50 | grep -E 'stamp|encode|viewfinder'

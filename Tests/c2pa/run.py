@@ -152,7 +152,13 @@ def main():
         for name in ["plain.jpg", "turned.jpg"]:
             path = os.path.join(arguments[-1], name)
             outputs.setdefault(label, []).append(path)
-            stamped_with_given("%s %s" % (label, name), signed_as_expected("%s %s" % (label, name), path, opened=name))
+            stamp = signed_as_expected("%s %s" % (label, name), path, opened=name)
+            stamped_with_given("%s %s" % (label, name), stamp)
+            if label.startswith("apply --max-size 0") and stamp is not None:
+                # The first run logged its photos: the photo log's head is recorded.
+                head = stamp.get("chainHead") or ""
+                check("%s %s: it records the photo log's chain head" % (label, name),
+                      len(head) == 64 and all(c in "0123456789abcdef" for c in head), stamp.get("chainHead"))
 
     # A photo taken (the test pattern) with its original kept, then stamped again in another style.
     shot = run("shoot", "--yes", "--device", "test", "--keep-original", "-o", os.path.join(work, "shot"), *given)

@@ -216,14 +216,15 @@ import Imaging
         chmod(good, 0o644)
         let out = try TestFiles.temporaryFolder("out")
         chmod(out, 0o777)
-        let unreadable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(locked) \(good) -o \(out)"))
+        // nobody has no home to keep signing keys in: unsigned, to see the files' permissions alone.
+        let unreadable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(locked) \(good) -o \(out) --no-sign"))
         #expect(unreadable.code == 66)
         #expect(unreadable.err.first == "stampcam: \(locked): cannot read: permission denied")
         #expect(TestFiles.files(in: out) == ["good.jpg"])
 
         let readOnly = try TestFiles.temporaryFolder("ro")
         chmod(readOnly, 0o555)
-        let unwritable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(good) -o \(readOnly)"))
+        let unwritable = try CLI.shell(Self.asUnprivileged("\(CLI.binary) apply \(good) -o \(readOnly) --no-sign"))
         #expect(unwritable.code == 73)
         #expect(unwritable.err == ["stampcam: \(readOnly): cannot create: permission denied (this folder cannot be written to)"])
     }

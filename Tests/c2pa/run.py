@@ -11,9 +11,12 @@ photo the reader must find the manifest valid, with the untrusted signer (our ow
 trust list) as its only complaint, our `org.stampcam.stamp` assertion with the user and time
 given, and the actions: a capture created, or the original opened as the parent ingredient, then
 the stamp as an edit. One byte of the entropy-coded data flipped must give the data hash
-mismatch; a missing key must stop the run before any photo; --no-sign must say so."""
+mismatch; a store over 64 KB must be read back from its APP11 segments; a missing key must stop
+the run before any photo; --no-sign must say so. C2PA_KEEP=1 keeps the temp folder."""
 import json
 import os
+import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -55,6 +58,12 @@ def read(path):
     for part in [results.get("activeManifest") or {}] + [i or {} for i in results.get("ingredientDeltas") or []]:
         codes += [status["code"] for status in part.get("failure") or []]
     return store, sorted(set(codes))
+
+
+def app11_segments(path):
+    """How many JPEG-XT APP11 segments (marker, length, "JP") the file has."""
+    with open(path, "rb") as f:
+        return len(re.findall(rb"\xff\xeb..JP", f.read(), re.S))
 
 
 def active(store):
@@ -172,6 +181,22 @@ def main():
             kept = [n for n in os.listdir(os.path.dirname(taken)) if ".original." in n]
             signed_as_expected("restamp", restamped.stdout.strip().splitlines()[-1], opened=kept[0] if kept else "?")
 
+    # A store over 64 KB (a style showing 40 long values): cut into APP11 segments the reader joins.
+    style = os.path.join(work, "many.json")
+    with open(style, "w") as out:
+        json.dump({"version": 1, "id": "many", "blocks": [{"lines": ["".join("{v%d}" % i for i in range(40))]}]}, out)
+    values = [argument for i in range(40) for argument in ("--set", "v%d=%s%d" % (i, "x" * 1990, i))]
+    big = run("apply", plain, "-o", os.path.join(work, "big"), "-t", style, *values)
+    check("apply with 40 long values succeeds", big.returncode == 0, big.stderr)
+    big_photo = os.path.join(work, "big", "plain.jpg")
+    if big.returncode == 0:
+        check("its store takes several APP11 segments", app11_segments(big_photo) >= 2, app11_segments(big_photo))
+        try:
+            _, codes = read(big_photo)
+        except Exception as error:
+            codes = [str(error)]
+        check("the reader joins them: valid but for the untrusted signer", set(codes) <= {UNTRUSTED}, codes)
+
     # One byte of the picture changed: the hard binding no longer holds.
     target = outputs["apply"][0]
     with open(target, "rb") as f:
@@ -198,8 +223,11 @@ def main():
     unsigned = run("apply", plain, "-o", os.path.join(work, "unsigned"), "--no-sign", *given)
     check("apply --no-sign succeeds and says the photos are not signed",
           unsigned.returncode == 0 and "not signed" in unsigned.stderr, unsigned.stderr)
-    with open(os.path.join(work, "unsigned", "plain.jpg"), "rb") as f:
-        check("--no-sign writes no APP11 segment", b"\xff\xebJP" not in f.read()[:200000])
+    check("--no-sign writes no APP11 segment", app11_segments(os.path.join(work, "unsigned", "plain.jpg")) == 0)
+    if os.environ.get("C2PA_KEEP") == "1":
+        print("kept " + work)
+    else:
+        shutil.rmtree(work)
     return check.summary()
 
 

@@ -150,8 +150,10 @@ public final class PhotoWriter {
         }
         let zoneAssumed = record.fields.timeSource == "EXIF" && metadata.offsetTimeOriginal == nil
         let chainHead = settings.log?.log.chainHead
+        // VERIFICATION CODE CALL SITE: once `VerificationCode` (Values) is merged, the unstamped
+        // pixels' hash and the code derived from it and the fields go in here, as drawn by `{code}`.
         let credentials = record.credentials(style: style, origin: origin, version: settings.version, zoneAssumed: zoneAssumed,
-                                             chainHead: chainHead)
+                                             chainHead: chainHead, pixelsSHA256: nil, code: nil)
         var signed = jpeg
         do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials) } catch { throw .provenance(error) }
         return signed

@@ -9,18 +9,18 @@ extension StampRecord {
     /// What the photo's signed manifest says: how it came to be (`origin`), the stamp drawn on it,
     /// and this record as stampcam's assertion.
     func credentials(style: Template, origin: Credentials.Origin, version: String, zoneAssumed: Bool,
-                     chainHead: String?) -> Credentials {
+                     chainHead: String?, pixelsSHA256: String? = nil, code: String? = nil) -> Credentials {
         Credentials(generator: "stampcam", version: version.isEmpty ? "unknown" : version, origin: origin,
                     edit: "stamped with the style \(style.name) (\(style.id), version \(style.version))",
                     assertions: [(label: Self.assertionLabel,
-                                  content: assertion(style: style, zoneAssumed: zoneAssumed, chainHead: chainHead))])
+                                  content: assertion(style: style, zoneAssumed: zoneAssumed, chainHead: chainHead,
+                                                     pixelsSHA256: pixelsSHA256, code: code))])
     }
 
     /// `org.stampcam.stamp`: a map with text keys, a key absent when its value is unknown. The
     /// unstamped pixels' hash and the code on the stamp join it once the verification code is
     /// derived before stamping (`VerificationCode`).
-    func assertion(style: Template, zoneAssumed: Bool, chainHead: String?,
-                   pixelsSHA256: String? = nil, code: String? = nil) -> CBORValue {
+    func assertion(style: Template, zoneAssumed: Bool, chainHead: String?, pixelsSHA256: String?, code: String?) -> CBORValue {
         var pairs: [(key: CBORValue, value: CBORValue)] = []
         func add(_ key: String, _ value: CBORValue?) { if let value { pairs.append((key: .text(key), value: value)) } }
         func text(_ value: String?) -> CBORValue? { value.map { .text($0.count > Self.maximumValueLength ? String($0.prefix(Self.maximumValueLength)) : $0) } }

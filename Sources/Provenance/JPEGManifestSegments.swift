@@ -23,6 +23,21 @@ public enum JPEGManifestSegments {
         return offset
     }
 
+    /// How many bytes of JPEG XT box segments (APP11 with "JP": a C2PA manifest store, usually)
+    /// `jpeg` holds before its picture data; 0 for none, or a file that is no JPEG.
+    public static func existingStoreSize(_ jpeg: [UInt8]) -> Int {
+        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return 0 }
+        var offset = 2, size = 0
+        // Marker segments up to the start of scan (SOS, 0xDA), each with its length.
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            guard length >= 2, offset + 2 + length <= jpeg.count else { break }
+            if jpeg[offset + 1] == 0xEB, length >= 4, jpeg[offset + 4] == 0x4A, jpeg[offset + 5] == 0x50 { size += 2 + length }
+            offset += 2 + length
+        }
+        return size
+    }
+
     /// The APP11 segments (markers included) that carry `store`, a whole JUMBF superbox.
     public static func segments(_ store: [UInt8]) -> [UInt8] {
         let header = Array(store.prefix(8))

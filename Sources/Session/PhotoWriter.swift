@@ -135,13 +135,21 @@ public final class PhotoWriter {
                         source: String?) throws(WriteError.Cause) -> EncodedJPEG {
         guard let signer = settings.signer else { return jpeg }
         let origin: Credentials.Origin
+        var signed = jpeg
         if let source {
             let sha256: String
             if let recorded = record.originalSHA256 { sha256 = recorded } else {
                 // The ingredient is named by the hash of the file as it is now, read again: the
                 // bytes decoded are gone by now.
-                do { sha256 = FileDigest.sha256(try FileSystem.read(FilePath(source), limit: Int.max)) } catch {
+                let bytes: [UInt8]
+                do { bytes = try FileSystem.read(FilePath(source), limit: Int.max) } catch {
                     throw .provenance(.cannotRead(path: source, reason: "\(error)"))
+                }
+                sha256 = FileDigest.sha256(bytes)
+                let size = JPEGManifestSegments.existingStoreSize(bytes)
+                if size > 0 {
+                    signed.warnings.append("its C2PA credentials (\(size) bytes) are not kept: the new ones name it as the "
+                        + "ingredient by its SHA-256 only")
                 }
             }
             origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: sha256))
@@ -154,7 +162,6 @@ public final class PhotoWriter {
         // pixels' hash and the code derived from it and the fields go in here, as drawn by `{code}`.
         let credentials = record.credentials(style: style, origin: origin, version: settings.version, zoneAssumed: zoneAssumed,
                                              chainHead: chainHead, pixelsSHA256: nil, code: nil)
-        var signed = jpeg
         do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials) } catch { throw .provenance(error) }
         return signed
     }

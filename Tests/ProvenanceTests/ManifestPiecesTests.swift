@@ -104,3 +104,19 @@ import TestSupport
         #expect(header == (try COSESign1.protectedHeader(chain: identity.certificateChainDER)))
     }
 }
+
+extension ManifestPiecesTests {
+    @Test("a photo's own manifest store is found before its picture data, wherever its APP11 segments are")
+    func existingStore() {
+        let store = JUMBFBox(type: "jumb", payload: [UInt8](repeating: 7, count: 70_000)).bytes
+        let segments = JPEGManifestSegments.segments(store)
+        let app1: [UInt8] = [0xFF, 0xE1, 0x00, 0x03, 9], tables: [UInt8] = [0xFF, 0xDB, 0x00, 0x02]
+        let scan: [UInt8] = [0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xEB, 0x00, 0x04, 0x4A, 0x50, 0xFF, 0xD9]
+        #expect(JPEGManifestSegments.existingStoreSize([0xFF, 0xD8] + app1 + segments + tables + scan) == segments.count)
+        #expect(JPEGManifestSegments.existingStoreSize([0xFF, 0xD8] + app1 + tables + scan) == 0)
+        // Another APP11 (not JPEG XT) is not a store; a cut-short file is read as far as it goes.
+        #expect(JPEGManifestSegments.existingStoreSize([0xFF, 0xD8, 0xFF, 0xEB, 0x00, 0x04, 0x41, 0x42] + scan) == 0)
+        #expect(JPEGManifestSegments.existingStoreSize(Array(([0xFF, 0xD8] + segments).prefix(70_000))) == 65_535 + 2)
+        #expect(JPEGManifestSegments.existingStoreSize([0x89, 0x50]) == 0)
+    }
+}

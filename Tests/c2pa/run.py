@@ -181,6 +181,13 @@ def main():
             kept = [n for n in os.listdir(os.path.dirname(taken)) if ".original." in n]
             signed_as_expected("restamp", restamped.stdout.strip().splitlines()[-1], opened=kept[0] if kept else "?")
 
+    # A photo signed already, stamped again: its credentials are not kept, and the run says so.
+    again = run("apply", outputs["apply"][0], "-o", os.path.join(work, "again"), "--stamp-again")
+    check("a signed photo stamped again: a warning that its credentials are not kept",
+          again.returncode == 0 and "C2PA credentials" in again.stderr and "not kept" in again.stderr, again.stderr)
+    if again.returncode == 0:
+        signed_as_expected("a signed photo stamped again", os.path.join(work, "again", "plain.jpg"), opened="plain.jpg")
+
     # A store over 64 KB (a style showing 40 long values): cut into APP11 segments the reader joins.
     style = os.path.join(work, "many.json")
     with open(style, "w") as out:

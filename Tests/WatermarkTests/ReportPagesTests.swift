@@ -120,4 +120,10 @@ import TestSupport
         #expect(PlanScale.roundLength(below: 0.3) == 1)
         #expect(PlanScale.lengthText(2000) == "2 km" && PlanScale.lengthText(50) == "50 m")
     }
+
+    @Test("photos taken on one spot share a dot labelled with every number, as runs")
+    func spotLabels() {
+        #expect(PlanScale.ranges([8, 1, 2, 3, 5, 7]) == "1–3, 5, 7–8")
+        #expect(PlanScale.ranges([12]) == "12")
+    }
 }

@@ -39,7 +39,7 @@ extension ReportLayout {
         for (offset, (item, image)) in zip(items, images).enumerated() {
             let y = first + Double(offset) * lineHeight + 3
             let lines = max(1, Int((lineHeight - 6) / (size * 1.25)))
-            drawBadge(cr, item.number, x: lefts[0], y: y, size: size + 1)
+            drawBadge(cr, String(item.number), x: lefts[0], y: y, size: size + 1)
             // The thumbnail is the photo itself, drawn small: the PDF holds its JPEG once.
             let box = (width: widths[1] - 8, height: lineHeight - 6)
             let aspect = Double(item.pixelWidth) / Double(item.pixelHeight)

@@ -16,7 +16,7 @@ extension ReportLayout {
         cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
         cairo_stroke(cr)
         let points = plan.areas.flatMap { $0.rings.flatMap { $0 } } + plan.photos.map(\.point)
-        guard let scale = PlanScale(points, width: frame.width, height: frame.height, inset: 36) else { return }
+        guard let scale = PlanScale(points, width: frame.width, height: frame.height, inset: 56) else { return }
         func place(_ point: PhotoReport.Plan.Point) -> (x: Double, y: Double) {
             let at = scale.page(point)
             return (frame.x + at.x, frame.y + at.y)
@@ -51,14 +51,23 @@ extension ReportLayout {
             let size = name.size
             name.draw(cr, x: middle.x - 80, y: middle.y - size.height / 2, grey: 0.2)
         }
-        // Photos: a dot at the position, the number beside it.
+        // Photos: a dot at the position, the number beside it; photos taken on one spot share a dot
+        // and list their numbers, so every number of the index is seen.
+        var spots: [(x: Double, y: Double, numbers: [Int])] = []
         for mark in plan.photos {
             let at = place(mark.point)
+            if let index = spots.firstIndex(where: { abs($0.x - at.x) < 4 && abs($0.y - at.y) < 4 }) {
+                spots[index].numbers.append(mark.number)
+            } else {
+                spots.append((at.x, at.y, [mark.number]))
+            }
+        }
+        for spot in spots {
             cairo_set_source_rgb(cr, 0.75, 0.1, 0.1)
             cairo_new_path(cr)  // the text drawn last left its position: no line from there
-            cairo_arc(cr, at.x, at.y, 2.5, 0, 2 * Double.pi)
+            cairo_arc(cr, spot.x, spot.y, 2.5, 0, 2 * Double.pi)
             cairo_fill(cr)
-            drawBadge(cr, mark.number, x: at.x + 3, y: at.y - 13, size: 7.5)
+            drawBadge(cr, PlanScale.ranges(spot.numbers), x: spot.x + 3, y: spot.y - 13, size: 7.5)
         }
         cairo_restore(cr)
         drawNorthArrow(cr, x: frame.x + frame.width - 30, y: frame.y + 14)
@@ -125,6 +134,15 @@ struct PlanScale {
         guard metres.isFinite, metres > 1 else { return 1 }
         let power = pow(10, floor(log10(metres)))
         return [5.0, 2, 1].map { $0 * power }.first { $0 <= metres } ?? power
+    }
+
+    /// Numbers as runs: "1–3, 5, 7–8".
+    static func ranges(_ numbers: [Int]) -> String {
+        var runs: [(first: Int, last: Int)] = []
+        for number in numbers.sorted() {
+            if let last = runs.last, number == last.last + 1 { runs[runs.count - 1].last = number } else { runs.append((number, number)) }
+        }
+        return runs.map { $0.first == $0.last ? String($0.first) : "\($0.first)–\($0.last)" }.joined(separator: ", ")
     }
 
     /// "50 m", "2 km".

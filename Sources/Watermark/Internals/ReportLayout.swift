@@ -133,20 +133,21 @@ struct ReportLayout {
         cairo_set_line_width(cr, 0.5)
         cairo_rectangle(cr, x, cell.y, drawn.width, drawn.height)
         cairo_stroke(cr)
-        drawBadge(cr, item.number, x: x + 4, y: cell.y + 4, size: perPage <= 2 ? 11 : 9)
+        drawBadge(cr, String(item.number), x: x + 4, y: cell.y + 4, size: perPage <= 2 ? 11 : 9)
         drawTable(cr, item.rows, x: cell.x, y: cell.y + drawn.height + 6, width: cell.width, size: size, valueLines: 2,
                   limit: cell.y + cell.height)
     }
 
-    /// A photo's number in a dark box with its top-left corner at (x, y), as the index shows it.
-    func drawBadge(_ cr: OpaquePointer, _ number: Int, x: Double, y: Double, size: Double) {
-        let text = ReportText(context: context, String(number), size: size, bold: true)
+    /// A photo's number (or the plan's numbers of one spot) in a dark box with its top-left corner
+    /// at (x, y), as the index shows it.
+    func drawBadge(_ cr: OpaquePointer, _ label: String, x: Double, y: Double, size: Double) {
+        let text = ReportText(context: context, label, size: size, bold: true, width: 160, lines: 3)
         let extent = text.size
         let box = (width: max(extent.width + size * 0.8, extent.height), height: extent.height)
         cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.85)
         cairo_rectangle(cr, x, y, box.width, box.height)
         cairo_fill(cr)
-        text.draw(cr, x: x + (box.width - extent.width) / 2, y: y, grey: 1)
+        text.draw(cr, x: x + size * 0.4, y: y, grey: 1)
     }
 
     /// Label and value rows from `y`; a value wraps to `valueLines` lines. Rows that would pass

@@ -137,6 +137,14 @@ import TestSupport
         let logo = out + "/../logo.png"
         #expect(try Fixtures.card(width: 200, height: 100).writePNG(to: logo))
         let pdf = out + "/../signed.pdf"
+        // A code as signing writes it: shown in the header of the photo's page.
+        let update = try ExternalTool.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE photos SET code = 'K7Q2-M9XD' WHERE path LIKE '%/eiffel.jpg'")
+            db.commit()
+            """, [catalog])
+        #expect(update.status == 0, "\(update.err)")
         let result = CLI.run(["report", "--catalog", catalog, "-o", pdf, "--layout", "1", "--company", "Acme Site Services",
                               "--logo", logo, "--sign-off", "Wang Fang, Site manager", "--sign-off", "Jean Dupont, Client, QA",
                               "--author", "Li Wei", "--until", "2026-11-26"])
@@ -150,6 +158,8 @@ import TestSupport
         #expect(pages[0].contains("Acme Site Services") && pages[0].contains("Li Wei") && pages[0].contains("Period"))
         #expect(pages[6].contains("Wang Fang") && pages[6].contains("Site manager") && pages[6].contains("Client, QA"))
         #expect(pages[6].contains("Page 7 of 7"))
+        #expect(pages[3].contains("Verification code 1: K7Q2-M9XD"))
+        #expect(!pages[4].contains("K7Q2-M9XD"))
     }
 
     @Test("a bad --logo, --layout or --sign-off: one line naming it, and no report", arguments: [

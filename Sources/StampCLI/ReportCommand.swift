@@ -103,9 +103,10 @@ enum ReportCommand: Command {
             console.err("stampcam: note: no location plan: the photos are more than \(Int(ReportBuilder.planSpan / 1000)) km apart")
         }
         let pdf = try Watermarker(fontConfig: context.resources.fontConfig).pdf(report)
-        // The photos (and the catalog) are this report's inputs: it is never written over one of them.
-        let catalogFile = options.positionals.isEmpty ? FileIdentity(path: FilePath(try CatalogOptions.path(options, context: context))) : nil
-        let inputs = Set(entries.compactMap { FileIdentity(path: FilePath($0.path)) } + [catalogFile].compactMap { $0 })
+        // The photos (and the catalog, the logo, the sites) are this report's inputs: it is never written over one of them.
+        let catalogFile = options.positionals.isEmpty ? try CatalogOptions.path(options, context: context) : nil
+        let others = [catalogFile, try options.value(logo), try options.value(sites)].compactMap { $0 }
+        let inputs = Set((entries.map(\.path) + others).compactMap { FileIdentity(path: FilePath($0)) })
         let written = try OutputFile.write(pdf, to: target, overwrite: options.flag(overwrite),
                                            protected: inputs)
         console.out(written)

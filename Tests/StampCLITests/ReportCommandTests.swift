@@ -160,6 +160,11 @@ import TestSupport
         #expect(pages[6].contains("Page 7 of 7"))
         #expect(pages[3].contains("Verification code 1: K7Q2-M9XD"))
         #expect(!pages[4].contains("K7Q2-M9XD"))
+        // The logo is an input: never written over, not even with --overwrite.
+        let over = CLI.run(["report", "--catalog", catalog, "-o", logo, "--logo", logo, "--overwrite", "--until", "2026-11-24"])
+        #expect(over.code != 0 && over.err.last?.contains("logo.png") == true, "\(over.err)")
+        #expect(try Fixtures.card(width: 200, height: 100).writePNG(to: logo + ".copy"))
+        #expect(try TestFiles.bytes(logo) == TestFiles.bytes(logo + ".copy"))
     }
 
     @Test("a bad --logo, --layout or --sign-off: one line naming it, and no report", arguments: [

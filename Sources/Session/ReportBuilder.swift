@@ -122,8 +122,8 @@ public enum ReportBuilder {
 
     /// When the photo was taken as the report shows it, marked as the stamp marks a time that is
     /// not when it was taken (a file's modification time, a time set by hand).
-    static func timeText(_ entry: CatalogEntry) -> String {
-        var time = entry.time.map { "\($0.dateText) \($0.timeText) \($0.offsetText)".trimmingWhitespace } ?? ""
+    static func timeText(_ entry: CatalogEntry, seconds: Bool = true) -> String {
+        var time = entry.time.map { "\($0.dateText) \(seconds ? $0.timeText : String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace } ?? ""
         if let mark = Fields(time: entry.time, timeSource: entry.timeSource).timeMark(.standard) { time += " (\(mark))" }
         return time
     }
@@ -149,7 +149,8 @@ public enum ReportBuilder {
 
     /// The photo's line in the index.
     static func summary(_ entry: CatalogEntry) -> PhotoReport.Summary {
-        PhotoReport.Summary(time: timeText(entry), who: entry.user ?? "", place: entry.place ?? "", note: entry.note ?? "")
+        // To the minute: the index is read down a column; the photo's page has the seconds.
+        PhotoReport.Summary(time: timeText(entry, seconds: false), who: entry.user ?? "", place: entry.place ?? "", note: entry.note ?? "")
     }
 
     static func title(_ given: String?, _ entries: [CatalogEntry]) -> String {

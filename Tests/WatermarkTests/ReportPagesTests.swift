@@ -24,7 +24,7 @@ import TestSupport
                                 rows: [PhotoReport.Row("Photo", "\(number) of 6"), PhotoReport.Row("Time", time),
                                        PhotoReport.Row("Who", "李伟 Li Wei"), PhotoReport.Row("Where", "North wall, bay \(number)"),
                                        PhotoReport.Row("Note", number == 2 ? "Crack 2 mm wide above the lintel; re-check after rain" : "")],
-                                summary: PhotoReport.Summary(time: time, who: "李伟 Li Wei", place: "North wall, bay \(number)",
+                                summary: PhotoReport.Summary(time: "2026-11-29 0\(number):15 +08:00", who: "李伟 Li Wei", place: "North wall, bay \(number)",
                                                              note: number == 2 ? "Crack 2 mm wide above the lintel; re-check after rain" : ""),
                                 code: code)
     }

@@ -21,7 +21,7 @@ extension ReportLayout {
         let top = drawHeading(cr, ReportWords.index)
         let size = 8.0
         // Columns: number, thumbnail, time, who, where, and the note in what is left.
-        let widths = [26.0, 60, 96, 84, 118]
+        let widths = [26.0, 60, 124, 80, 104]
         let noteWidth = width - 2 * Self.margin - widths.reduce(0, +)
         let lefts = widths.indices.map { Self.margin + widths[..<$0].reduce(0, +) }
         let noteLeft = Self.margin + widths.reduce(0, +)

@@ -29,11 +29,12 @@ import TestSupport
                                 code: code)
     }
 
-    static func report(perPage: Int = 1) throws -> PhotoReport {
+    /// Six photos (the first with a verification code, or all of them `coded`) one a page or `perPage`.
+    static func report(perPage: Int = 1, coded: Bool = false) throws -> PhotoReport {
         typealias Point = PhotoReport.Plan.Point
         let items = try (1...6).map { number in
             try photo(number, width: number % 3 == 0 ? 300 : 400, height: number % 3 == 0 ? 400 : 300,
-                      code: number == 1 ? "K7Q2-M9XD" : nil)
+                      code: number == 1 ? "K7Q2-M9XD" : coded ? "K7Q2-M9X\(number)" : nil)
         }
         let yard = PhotoReport.Plan.Area(name: "Pier 4 yard", rings: [[Point(east: -60, north: -40), Point(east: 60, north: -40),
                                                                        Point(east: 60, north: 40), Point(east: -60, north: 40)]])
@@ -85,6 +86,19 @@ import TestSupport
         let problem = Golden.mismatch(try Self.render(pdf, page: 4),
                                       golden: TestFiles.packageRoot + "/Tests/WatermarkTests/Goldens/report/layout-\(perPage).png")
         #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test("six photos a page, each with a code: every code in the header (on two lines), as the golden")
+    func sixCodes() throws {
+        let pdf = try Self.write(try Self.report(perPage: 6, coded: true), label: "report-codes")
+        let problem = Golden.mismatch(try Self.render(pdf, page: 4),
+                                      golden: TestFiles.packageRoot + "/Tests/WatermarkTests/Goldens/report/layout-6-codes.png")
+        #expect(problem == nil, "\(problem ?? "")")
+        let text = try ExternalTool.run("pdftotext", ["-f", "4", "-l", "4", "-layout", pdf, "-"]).out
+        let header = text.split(separator: "\n").prefix(3).joined(separator: " ")
+        for number in 1...6 {
+            #expect(header.contains("\(number): K7Q2-M9X\(number == 1 ? "D" : String(number))"), "\(number) in \(header)")
+        }
     }
 
     @Test("pdfinfo: title, author, subject, creator, creation date, pages; pdftotext: page numbers, index, codes, sign-off")

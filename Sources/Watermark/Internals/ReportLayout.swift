@@ -97,9 +97,11 @@ struct ReportLayout {
         let textWidth = width - 2 * Self.margin
         var rightWidth = 0.0
         if let right {
-            let codes = ReportText(context: context, right, size: 8, width: textWidth * 0.6, lines: 1)
-            rightWidth = codes.size.width
-            codes.draw(cr, x: width - Self.margin - rightWidth, y: Self.margin + 1, grey: 0.25)
+            // Six photos' codes may take two lines: they grow upwards into the margin, over the rule.
+            let codes = ReportText(context: context, right, size: 7.5, width: textWidth * 0.62, lines: 2, align: PANGO_ALIGN_RIGHT)
+            let size = codes.size
+            rightWidth = size.width
+            codes.draw(cr, x: width - Self.margin - textWidth * 0.62, y: Self.margin + 11 - size.height, grey: 0.25)
         }
         let text = ReportText(context: context, title, size: 9, bold: true, width: textWidth - rightWidth - 12, lines: 1)
         text.draw(cr, x: Self.margin, y: Self.margin, grey: 0.25)

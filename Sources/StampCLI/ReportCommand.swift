@@ -1,35 +1,72 @@
 import Catalog
 import Library
+import Location
 import Platform
 import Session
 import Values
 import Watermark
 
-/// `stampcam report`: a PDF photo report — a cover, then the stamped photos large with their
-/// fields — of the logged photos a filter picks, or of the photo files named.
+/// `stampcam report`: a PDF photo report — a cover, an index, a location plan, the stamped photos
+/// large with their fields, a page to sign — of the logged photos a filter picks, or of the photo
+/// files named.
 enum ReportCommand: Command {
     static let output = Option.text("output", short: "o", value: "FILE", help: "the PDF to write (default report.pdf)")
-    static let perPage = Option<Int>("per-page", value: "2|4|6", help: "photos on a page (default 2)") { text throws(UsageError) in
-        guard let number = Int(text), PhotoReport.layouts.contains(number) else {
-            throw .badValue(option: "--per-page", value: text, expected: "2, 4 or 6")
-        }
-        return number
-    }
+    static let layout = layoutOption("layout", help: "photos on a page: 1 (as large as the page allows), 2 (default), 4 or 6 (a contact grid)")
+    static let perPage = layoutOption("per-page", help: "the same as --layout")
     static let title = Option.text("title", value: "TEXT", help: "the report's title (default: Photo report, with the project)")
+    static let author = Option.text("author", value: "NAME", help: "who wrote the report (default: the people who took the photos)")
+    static let company = Option.text("company", value: "NAME", help: "the company's name on the cover")
+    static let logo = Option.text("logo", value: "FILE", help: "the company's logo on the cover (PNG or JPEG)")
+    static let signOff = Option<PhotoReport.Signer>("sign-off", value: "\"NAME, ROLE\"",
+                                                    help: "a closing block with lines to sign and date (repeatable, up to 5)") {
+        text throws(UsageError) in try signer(text)
+    }
+    static let sites = Option.text("sites", value: "FILE", help: "GeoJSON file of named sites: drawn on the location plan")
     static let overwrite = Flag("overwrite", help: "replace FILE when it exists (otherwise FILE-1 …)")
+    /// The most signers a closing page holds.
+    static let maxSigners = 5
+
+    static func layoutOption(_ long: String, help: String) -> Option<Int> {
+        Option<Int>(long, value: "1|2|4|6", help: help) { text throws(UsageError) in
+            guard let number = Int(text), PhotoReport.layouts.contains(number) else {
+                throw .badValue(option: "--" + long, value: text, expected: "1, 2, 4 or 6")
+            }
+            return number
+        }
+    }
+
+    /// "Wang Fang, Site manager": the name before the first comma, the role after it.
+    static func signer(_ text: String) throws(UsageError) -> PhotoReport.Signer {
+        let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0]).trimmingWhitespace
+        let role = parts.count > 1 ? String(parts[1]).trimmingWhitespace : ""
+        guard !name.isEmpty, name.count <= 200, role.count <= 200 else {
+            throw .badValue(option: "--sign-off", value: text, expected: "a name and a role: \"Wang Fang, Site manager\"")
+        }
+        return PhotoReport.Signer(name: name, role: role)
+    }
 
     static let spec = CommandSpec(
         name: "report",
         usage: "report [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] | PHOTO... "
-            + "-o report.pdf [--per-page 2|4|6] [--title T]",
-        summary: "Make a PDF photo report: a cover, then the stamped photos large with their time, who, where and note.",
-        options: [output, perPage, title, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
+            + "-o report.pdf [--layout 1|2|4|6] [--title T] [--company NAME] [--logo FILE] [--sign-off \"NAME, ROLE\"] [--sites FILE]",
+        summary: "Make a PDF photo report a client can sign: a cover, an index, a location plan, the stamped photos "
+            + "in the order taken with their time, who, where and note, and a sign-off page.",
+        options: [output, layout, perPage, title, author, company, logo, signOff, sites, overwrite, CatalogOptions.catalog]
+            + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
-        let layout = try options.value(perPage) ?? 2
+        let photosPerPage = try options.value(layout) ?? options.value(perPage) ?? 2
         let given = try options.value(title)
         let target = try options.value(output) ?? "report.pdf"
+        let signers = try options.values(signOff)
+        guard signers.count <= maxSigners else {
+            throw UsageError.badValue(option: "--sign-off", value: "\(signers.count) times", expected: "at most \(maxSigners)")
+        }
+        // The cover's and the plan's files are read first: a bad one stops the run before any photo is.
+        let logoFile = try options.value(logo).map { path throws in try PhotoReport.Logo.read(path) }
+        let siteMap = try options.value(sites).map { path throws in try SiteMap(contentsOf: path) }
         var entries: [CatalogEntry] = []
         var failures: [Failure] = []
         if options.positionals.isEmpty {
@@ -51,9 +88,10 @@ enum ReportCommand: Command {
             throw Failure("no photos to report: none is logged that matches", code: .noInput)
         }
         let now = WallClock.now()
-        let settings = ReportBuilder.Settings(title: given, perPage: layout,
+        let settings = ReportBuilder.Settings(title: given, perPage: photosPerPage,
                                               generated: Timestamp(secondsSinceEpoch: now.secondsSinceEpoch, utcOffsetMinutes: now.utcOffsetMinutes),
-                                              version: StampCLI.version)
+                                              version: StampCLI.version, author: try options.value(author),
+                                              company: try options.value(company), logo: logoFile, signers: signers, sites: siteMap)
         let (report, leftOut) = ReportBuilder.build(entries, settings: settings)
         for problem in leftOut {
             let failure = Failure(problem.error, path: problem.path)
@@ -61,15 +99,21 @@ enum ReportCommand: Command {
             console.err("stampcam: left out of the report: " + failure.message)
         }
         guard !report.items.isEmpty else { return Failure.exitCode(for: failures) }
+        if report.plan == nil, entries.contains(where: { $0.position != nil }) {
+            console.err("stampcam: note: no location plan: the photos are more than \(Int(ReportBuilder.planSpan / 1000)) km apart")
+        }
         let pdf = try Watermarker(fontConfig: context.resources.fontConfig).pdf(report)
-        // The photos (and the catalog) are this report's inputs: it is never written over one of them.
-        let catalogFile = options.positionals.isEmpty ? FileIdentity(path: FilePath(try CatalogOptions.path(options, context: context))) : nil
-        let inputs = Set(entries.compactMap { FileIdentity(path: FilePath($0.path)) } + [catalogFile].compactMap { $0 })
+        // The photos (and the catalog, the logo, the sites) are this report's inputs: it is never written over one of them.
+        let catalogFile = options.positionals.isEmpty ? try CatalogOptions.path(options, context: context) : nil
+        let others = [catalogFile, try options.value(logo), try options.value(sites)].compactMap { $0 }
+        let inputs = Set((entries.map(\.path) + others).compactMap { FileIdentity(path: FilePath($0)) })
         let written = try OutputFile.write(pdf, to: target, overwrite: options.flag(overwrite),
                                            protected: inputs)
         console.out(written)
         console.err("stampcam: \(PathEncoding.display(written)): \(report.pageCount) pages, \(report.items.count) photo"
             + "\(report.items.count == 1 ? "" : "s"), \(megabytes(pdf.count)) MB")
+        // The report's own fingerprint, for the letter or mail that sends it.
+        console.err("stampcam: SHA-256 \(FileDigest.sha256(pdf))  \(PathEncoding.display(written))")
         return Failure.exitCode(for: failures)
     }
 

@@ -155,14 +155,14 @@ public final class LogoCache: Sendable {
         }
     }
 
-    private static func reason(_ error: ImageError) -> String {
+    static func reason(_ error: ImageError) -> String {
         switch error {
         case .corruptFile(_, let detail): return "not a valid PNG file: " + detail
         default: return error.description
         }
     }
 
-    private static func reason(_ error: FileSystem.ReadError) -> String {
+    static func reason(_ error: FileSystem.ReadError) -> String {
         switch error {
         case .system(let errno) where errno == .noEntry: return "file not found"
         case .system(let errno): return errno.reason

@@ -331,7 +331,9 @@ import Values
             (["export", "--kmz", "--excel", "-o", "x"], "option '--excel': 'with --kmz'"),
             (["export", "--csv", "--kml", "-o", "x"], "'export' needs one format"),
             (["export", "--csv"], "'export' needs an output file: -o FILE"),
-            (["report", "--per-page", "3"], "option '--per-page': '3' is not 2, 4 or 6"),
+            (["report", "--per-page", "3"], "option '--per-page': '3' is not 1, 2, 4 or 6"),
+            (["report", "--layout", "5"], "option '--layout': '5' is not 1, 2, 4 or 6"),
+            (["report", "--sign-off", " , QA"], "option '--sign-off': ' , QA' is not a name and a role"),
         ]
         for (arguments, message) in cases {
             let result = CLI.run(arguments + ["--catalog", catalog])

@@ -38,9 +38,11 @@ final class PDFDocument {
 
     deinit { cairo_surface_destroy(surface) }
 
-    /// The document's title, creator and creation date (`2026-11-29T18:03:00+08:00`).
-    func setMetadata(title: String, creator: String, created: String?) {
+    /// The document's title, author, subject, creator and creation date (`2026-11-29T18:03:00+08:00`).
+    func setMetadata(title: String, author: String, subject: String, creator: String, created: String?) {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        if !author.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
+        if !subject.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator)
         if let created { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, created) }
     }

@@ -1,5 +1,6 @@
 import CCairo
 import CPango
+import Imaging
 
 /// Where things go on a report's pages, in points.
 struct ReportLayout {
@@ -20,12 +21,12 @@ struct ReportLayout {
         self.context = context
         self.height = height
         self.perPage = PhotoReport.layouts.contains(perPage) ? perPage : 2
-        columns = self.perPage == 2 ? 1 : 2
+        columns = self.perPage <= 2 ? 1 : 2
         rows = self.perPage / columns
     }
 
     /// The size of the text in the photos' tables.
-    var tableSize: Double { perPage == 2 ? 9 : 7.5 }
+    var tableSize: Double { perPage == 1 ? 10 : perPage == 2 ? 9 : 7.5 }
 
     /// Cell `index` of a page, left to right, top to bottom.
     func cell(_ index: Int) -> (x: Double, y: Double, width: Double, height: Double) {
@@ -39,16 +40,70 @@ struct ReportLayout {
 
     func drawCover(_ cr: OpaquePointer, report: PhotoReport) {
         let textWidth = width - 2 * Self.margin
+        // The company's logo and name at the top, as on its letterhead.
+        var top = Self.margin + 20
+        if let logo = report.logo {
+            let size = logo.size
+            let scale = min(160 / Double(size.width), 70 / Double(size.height))
+            drawLogo(cr, logo, x: Self.margin, y: top, width: Double(size.width) * scale, height: Double(size.height) * scale)
+            top += Double(size.height) * scale + 12
+        }
+        if let company = report.company, !company.isEmpty {
+            let name = ReportText(context: context, company, size: 14, bold: true, width: textWidth, lines: 2)
+            name.draw(cr, x: Self.margin, y: top, grey: 0.2)
+            top += name.size.height
+        }
         let title = ReportText(context: context, report.title, size: 26, bold: true, width: textWidth, lines: 3)
-        title.draw(cr, x: Self.margin, y: 150)
-        var y = 150 + title.size.height + 14
+        let titleTop = max(180, top + 40)
+        title.draw(cr, x: Self.margin, y: titleTop)
+        var y = titleTop + title.size.height + 14
         rule(cr, y: y)
         y += 22
         drawTable(cr, report.cover, x: Self.margin, y: y, width: textWidth, size: 12, valueLines: 4, limit: height - 120)
     }
 
-    func drawHeader(_ cr: OpaquePointer, title: String) {
-        let text = ReportText(context: context, title, size: 9, bold: true, width: width - 2 * Self.margin, lines: 1)
+    /// A logo fitted to `width` × `height` at (x, y).
+    func drawLogo(_ cr: OpaquePointer, _ logo: PhotoReport.Logo, x: Double, y: Double, width: Double, height: Double) {
+        switch logo {
+        case .png(let bytes, let pixelWidth, let pixelHeight):
+            guard let image = try? PNGImage(bytes: bytes) else { return }
+            image.withCairoSource { surface in
+                cairo_save(cr)
+                cairo_translate(cr, x, y)
+                cairo_scale(cr, width / Double(pixelWidth), height / Double(pixelHeight))
+                cairo_set_source_surface(cr, surface, 0, 0)
+                cairo_paint(cr)
+                cairo_restore(cr)
+            }
+        case .jpeg(let bytes, _, _, let preview):
+            if let image = ReportImage(preview: preview, jpeg: bytes) { drawImage(cr, image, x: x, y: y, width: width, height: height) }
+        }
+    }
+
+    /// An image scaled to `width` × `height` at (x, y).
+    func drawImage(_ cr: OpaquePointer, _ image: ReportImage, x: Double, y: Double, width: Double, height: Double) {
+        cairo_save(cr)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_clip(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, width / image.width, height / image.height)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The title on the left; `right` (a photo page's verification codes) on the right.
+    func drawHeader(_ cr: OpaquePointer, title: String, right: String? = nil) {
+        let textWidth = width - 2 * Self.margin
+        var rightWidth = 0.0
+        if let right {
+            // Six photos' codes may take two lines: they grow upwards into the margin, over the rule.
+            let codes = ReportText(context: context, right, size: 7.5, width: textWidth * 0.62, lines: 2, align: PANGO_ALIGN_RIGHT)
+            let size = codes.size
+            rightWidth = size.width
+            codes.draw(cr, x: width - Self.margin - textWidth * 0.62, y: Self.margin + 11 - size.height, grey: 0.25)
+        }
+        let text = ReportText(context: context, title, size: 9, bold: true, width: textWidth - rightWidth - 12, lines: 1)
         text.draw(cr, x: Self.margin, y: Self.margin, grey: 0.25)
         rule(cr, y: Self.margin + Self.band - 8)
     }
@@ -56,15 +111,16 @@ struct ReportLayout {
     func drawFooter(_ cr: OpaquePointer, report: PhotoReport, page: Int, of pages: Int) {
         let y = height - Self.margin - 10
         rule(cr, y: y - 6)
-        let number = ReportText(context: context, "Page \(page) of \(pages)", size: 8)
+        let number = ReportText(context: context, ReportWords.page(page, of: pages), size: 8)
         let numberWidth = number.size.width
         number.draw(cr, x: width - Self.margin - numberWidth, y: y, grey: 0.3)
         let footer = ReportText(context: context, report.footer, size: 8, width: width - 2 * Self.margin - numberWidth - 12, lines: 1)
         footer.draw(cr, x: Self.margin, y: y, grey: 0.3)
     }
 
-    /// The photo fitted into the top of its cell (centred), its table beneath.
-    func drawItem(_ cr: OpaquePointer, _ item: PhotoReport.Item, cell: (x: Double, y: Double, width: Double, height: Double)) {
+    /// The photo fitted into the top of its cell (centred) with its number on it, its table beneath.
+    func drawItem(_ cr: OpaquePointer, _ item: PhotoReport.Item, image: ReportImage?,
+                  cell: (x: Double, y: Double, width: Double, height: Double)) {
         let size = tableSize
         let lineHeight = size * 1.3
         // Room for every row on one line, and two more lines for long values.
@@ -74,22 +130,26 @@ struct ReportLayout {
         let drawn = aspect > box.width / box.height ? (width: box.width, height: box.width / aspect)
                                                      : (width: box.height * aspect, height: box.height)
         let x = cell.x + (cell.width - drawn.width) / 2
-        if let image = ReportImage(preview: item.preview, jpeg: item.jpeg) {
-            cairo_save(cr)
-            cairo_rectangle(cr, x, cell.y, drawn.width, drawn.height)
-            cairo_clip(cr)
-            cairo_translate(cr, x, cell.y)
-            cairo_scale(cr, drawn.width / image.width, drawn.height / image.height)
-            cairo_set_source_surface(cr, image.surface, 0, 0)
-            cairo_paint(cr)
-            cairo_restore(cr)
-        }
+        if let image { drawImage(cr, image, x: x, y: cell.y, width: drawn.width, height: drawn.height) }
         cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
         cairo_set_line_width(cr, 0.5)
         cairo_rectangle(cr, x, cell.y, drawn.width, drawn.height)
         cairo_stroke(cr)
+        drawBadge(cr, String(item.number), x: x + 4, y: cell.y + 4, size: perPage <= 2 ? 11 : 9)
         drawTable(cr, item.rows, x: cell.x, y: cell.y + drawn.height + 6, width: cell.width, size: size, valueLines: 2,
                   limit: cell.y + cell.height)
+    }
+
+    /// A photo's number (or the plan's numbers of one spot) in a dark box with its top-left corner
+    /// at (x, y), as the index shows it.
+    func drawBadge(_ cr: OpaquePointer, _ label: String, x: Double, y: Double, size: Double) {
+        let text = ReportText(context: context, label, size: size, bold: true, width: 160, lines: 3)
+        let extent = text.size
+        let box = (width: max(extent.width + size * 0.8, extent.height), height: extent.height)
+        cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.85)
+        cairo_rectangle(cr, x, y, box.width, box.height)
+        cairo_fill(cr)
+        text.draw(cr, x: x + size * 0.4, y: y, grey: 1)
     }
 
     /// Label and value rows from `y`; a value wraps to `valueLines` lines. Rows that would pass
@@ -112,8 +172,8 @@ struct ReportLayout {
         return top
     }
 
-    func rule(_ cr: OpaquePointer, y: Double) {
-        cairo_set_source_rgb(cr, 0.75, 0.75, 0.75)
+    func rule(_ cr: OpaquePointer, y: Double, grey: Double = 0.75) {
+        cairo_set_source_rgb(cr, grey, grey, grey)
         cairo_set_line_width(cr, 0.5)
         cairo_move_to(cr, Self.margin, y)
         cairo_line_to(cr, width - Self.margin, y)

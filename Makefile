@@ -20,13 +20,14 @@ GPS_PACKAGES = gpsd libimage-exiftool-perl python3
 REPORT_PACKAGES = poppler-utils time python3
 PACK_PACKAGES = dpkg-dev lintian man-db zsh fish file
 SLURM_PACKAGES = slurmctld slurmd slurm-client munge
+C2PA_PACKAGES = openssl libjpeg-turbo-progs faketime python3 python3-venv
 
 # $(call packages,LIST): apt-installs what of LIST is not installed yet (through sudo when not
 # root); asks apt nothing when all of it is.
 packages = Tests/lib/ensure-packages.sh $(1)
 
 .PHONY: deps build run install deb clean check test test-unit test-asan test-vivid test-hostile test-web test-gps \
-        test-report test-pack test-slurm web-screenshot places sheet bench bench-web bench-capture FORCE
+        test-report test-pack test-slurm test-c2pa c2pa-venv web-screenshot places sheet bench bench-web bench-capture FORCE
 
 deps:
 	@$(call packages,$(BUILD_PACKAGES))
@@ -59,6 +60,7 @@ test: test-unit
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
 	$(MAKE) test-web
+	$(MAKE) test-c2pa
 	$(MAKE) test-gps
 	$(MAKE) test-report
 	$(MAKE) test-pack
@@ -113,6 +115,20 @@ $(VENV)/.installed: Tests/web/requirements.txt
 test-web: build $(VENV)/.installed
 	@$(call packages,$(WEB_PACKAGES))
 	PYTHON=$(VENV)/bin/python Tests/web/run.sh .build/release/stampcam
+
+# C2PA Content Credentials against the reference implementation, c2pa-python (from PyPI, in its own
+# venv under .build): its Builder signs photos with certificates openssl makes, its Reader judges
+# them, and `stampcam verify` must agree on each (Tests/c2pa/verify_*.py).
+C2PA_VENV = .build/c2pa-venv
+$(C2PA_VENV)/.installed: Tests/c2pa/requirements.txt
+	@$(call packages,python3-venv)
+	python3 -m venv $(C2PA_VENV)
+	$(C2PA_VENV)/bin/pip install -q -r Tests/c2pa/requirements.txt
+	touch $@
+c2pa-venv: $(C2PA_VENV)/.installed
+test-c2pa: build c2pa-venv
+	@$(call packages,$(C2PA_PACKAGES))
+	for suite in Tests/c2pa/verify_*.py; do $(C2PA_VENV)/bin/python "$$suite" .build/release/stampcam || exit 1; done
 
 # The browser test alone, for its screenshots in .build/web/.
 web-screenshot: build $(VENV)/.installed

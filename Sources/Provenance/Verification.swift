@@ -38,6 +38,8 @@ public struct Verification: Sendable {
     public internal(set) var generator: String?
     /// stampcam's own assertion (`org.stampcam.stamp`), when the claim signs it.
     public internal(set) var stamp: JSONValue?
+    /// Whether the stamp's verification code matches its fields and picture hash; nil when not checked.
+    public internal(set) var codeMatches: Bool?
 
     public var signer: CertificateInfo? { certificates.first }
 

@@ -215,3 +215,37 @@ import Testing
         return (0...haystack.count - needle.count).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 }
+
+/// The stamp's code against the one its fields and picture hash give.
+@Suite struct StampedCodeTests {
+    func verified(stamp: TestManifest.CBOR) throws -> Verification {
+        let keys = try KeysFixture.installation()
+        var manifest = TestManifest(identity: keys.identity)
+        manifest.stamp = stamp
+        return ManifestReader.verify(file: try manifest.jpeg(), trust: try TrustAnchors(files: [keys.folder + "/ca.pem"]), now: KeysFixture.now)
+    }
+
+    static let stamp = TestManifest.CBOR.map([("code", .text("K7QM-4XPA")), ("pixelsSHA256", .text("ab12")),
+                                              ("fields", .map([("user", .text("Li Wei")), ("project", .text("Bridge 7"))]))])
+    static func derive(_ pixels: String, _ fields: [String: String]) -> String {
+        pixels == "ab12" && fields == ["user": "Li Wei", "project": "Bridge 7"] ? "K7QM-4XPA" : "OTHER"
+    }
+
+    @Test func matchingCodeStaysValid() throws {
+        var result = try verified(stamp: Self.stamp)
+        result.checkStampedCode(derive: Self.derive)
+        #expect(result.codeMatches == true && result.outcome == .valid)
+    }
+
+    @Test func otherCodeIsChanged() throws {
+        var result = try verified(stamp: Self.stamp)
+        result.checkStampedCode { _, _ in "ZZZZ-ZZZZ" }
+        #expect(result.codeMatches == false && result.outcome == .changed)
+    }
+
+    @Test func withoutACodeNothingIsCompared() throws {
+        var result = try verified(stamp: .map([("user", .text("Li Wei"))]))
+        result.checkStampedCode(derive: Self.derive)
+        #expect(result.codeMatches == nil && result.outcome == .valid)
+    }
+}

@@ -5,7 +5,7 @@
 /// signature with a test identity, APP11 segments of any size around a tiny JPEG.
 struct TestManifest {
     /// CBOR as tests write it.
-    indirect enum CBOR {
+    indirect enum CBOR: Sendable {
         case uint(Int), negative(Int), bytes([UInt8]), text(String), array([CBOR]), map([(String, CBOR)]), intMap([(Int, CBOR)])
         case tag(Int, CBOR), null
 

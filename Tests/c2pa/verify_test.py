@@ -108,6 +108,12 @@ try:
     check("signed: the text report prints the stamp nested", "    time:\n      source: GPS\n" in text, text)
 
     agree("signed, no CA given", signed)
+    os.makedirs(work + "/config/stampcam")
+    with open(work + "/config/stampcam/config.json", "w") as f:
+        json.dump({"trust": ca[0]}, f)
+    code, lines, err = verify(signed)
+    check("signed: trusted through the config's \"trust\"", code == 0 and lines and lines[0].get("trusted"), f"exit {code}: {err}")
+    os.remove(work + "/config/stampcam/config.json")
 
     changed = os.path.join(work, "changed.jpg")
     data = bytearray(open(signed, "rb").read())

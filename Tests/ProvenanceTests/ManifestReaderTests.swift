@@ -90,7 +90,7 @@ import Testing
 
     @Test func bindingsThatClaimOtherBytesNeverHold() throws {
         let length = try manifest().jpeg().count
-        for exclusions in [[(2, length)],                   // the whole file, picture included
+        for exclusions in [[(2, length - 2)],               // all but SOI, picture included
                            [(2, 10), (5, 10)],              // overlapping
                            [(20, 10), (2, 10)],             // out of order
                            [(length + 100, 10)],            // past the end
@@ -101,6 +101,12 @@ import Testing
             let result = verify(try bent.jpeg())
             #expect(result.outcome == .changed && !result.bindingHolds, "\(exclusions)")
         }
+        // Its own segments and some of the picture, hashed honestly: the picture could be changed there.
+        var bent = manifest()
+        bent.alsoExcluding = [(start: 20, length: 100)]
+        let result = verify(try bent.jpeg())
+        #expect(result.outcome == .changed && !result.bindingHolds)
+        #expect(result.problem?.contains("not its manifest's") == true, "\(result.problem ?? "")")
     }
 
     @Test func truncatedFilesAreNeverValid() throws {

@@ -51,19 +51,42 @@ struct TestManifest {
                             ("time", .map([("value", .text("2026-05-04T10:20:30+08:00")), ("source", .text("GPS"))]))])
     /// Exclusions of the hard binding; nil: the manifest's own segments.
     var exclusions: [(start: Int, length: Int)]?
+    /// Exclusions of picture bytes (from the picture's start) after the manifest's own.
+    var alsoExcluding: [(start: Int, length: Int)] = []
     var segmentSize = 65_000
     var picture: [UInt8] = [0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 63, 0] + Array(repeating: 0x5a, count: 300) + [0xff, 0xd9]
     /// Applied to the manifest store's bytes before they are cut into segments.
     var bend: ([UInt8]) -> [UInt8] = { $0 }
 
-    /// The JPEG: SOI, the APP11 segments, the picture.
+    /// The JPEG: SOI, the APP11 segments, the picture. Its hard binding's hash is honest: the
+    /// SHA-256 of the file without what its exclusions name, whatever they name.
     func jpeg() throws -> [UInt8] {
-        // Sizes do not depend on the values, so a first pass gives the segments' length.
-        let length = try segments(excluding: [(2, 0)]).count
-        let file = [0xff, 0xd8] + picture
-        let hash = Digest.sha256(file, ranges: [0..<file.count])!
-        let store = try segments(excluding: exclusions ?? [(2, length)], hash: hash)
-        return [0xff, 0xd8] + store + picture
+        // Sizes do not depend on the values, so a first pass gives the segments' length, a second the file.
+        let picturePart = alsoExcluding.map { (start: $0.start, length: $0.length) }
+        let ownLength = try segments(excluding: [(2, 0)] + picturePart).count
+        let exclusions = self.exclusions ?? [(2, ownLength)] + picturePart.map { (start: 2 + ownLength + $0.start, length: $0.length) }
+        let draft = [0xff, 0xd8] + (try segments(excluding: exclusions)) + picture
+        let hash = Digest.sha256(draft, ranges: Self.kept(draft.count, excluding: exclusions))!
+        return [0xff, 0xd8] + (try segments(excluding: exclusions, hash: hash)) + picture
+    }
+
+    /// The ranges of `count` bytes that no exclusion covers (exclusions clamped to the bytes).
+    static func kept(_ count: Int, excluding exclusions: [(start: Int, length: Int)]) -> [Range<Int>] {
+        var covered = [Bool](repeating: false, count: count)
+        for exclusion in exclusions where exclusion.start < count {
+            for index in exclusion.start..<min(count, exclusion.start + exclusion.length) { covered[index] = true }
+        }
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for index in 0...count {
+            let free = index < count && !covered[index]
+            if free, start == nil { start = index }
+            if !free, let begun = start {
+                ranges.append(begun..<index)
+                start = nil
+            }
+        }
+        return ranges
     }
 
     private func segments(excluding exclusions: [(start: Int, length: Int)], hash: [UInt8] = Array(repeating: 0, count: 32)) throws -> [UInt8] {

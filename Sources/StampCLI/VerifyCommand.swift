@@ -47,6 +47,8 @@ enum VerifyCommand: Command {
             } catch let error as ProvenanceError {
                 let failure = Failure(provenance: error)
                 console.err("stampcam: " + failure.message)
+                // Scripts get a line for every photo they asked about.
+                if options.flag(json) { console.out(try JSONOutput.line(Unreadable(path: PathEncoding.display(photo), problem: failure.message))) }
                 exit = failure.code
             }
             if rank(exit) > rank(worst) { worst = exit }
@@ -198,6 +200,13 @@ enum VerifyCommand: Command {
             generator = verification.generator
             stamp = verification.stamp.map(JSONTree.init)
         }
+    }
+
+    /// What `--json` prints for a photo that cannot be read.
+    struct Unreadable: Encodable {
+        let path: String
+        var outcome = "unreadable"
+        let problem: String
     }
 
     /// A JSON value written back as JSON.

@@ -137,7 +137,8 @@ try:
     agree("no manifest", plain, trust=ca[0])
 
     code, lines, err = verify("--trust", ca[0], signed, changed, plain, forged + ".missing")
-    check("a batch: every photo reported", [l.get("path") for l in lines] == [signed, changed, plain], lines)
+    check("a batch: every photo reported", [l.get("path") for l in lines] == [signed, changed, plain, forged + ".missing"]
+          and lines[-1].get("outcome") == "unreadable", lines)
     check("a batch: the worst outcome is the exit code (a missing file is worst)", code == 66, f"exit {code}")
     code, lines, err = verify("--trust", ca[0], signed, changed, plain)
     check("a batch: changed outranks no credentials", code == EXIT["changed"], f"exit {code}")

@@ -7,7 +7,8 @@
 # folder; each input is then stamped on its own, and the whole folder once at -j 2 under GNU time;
 # check.py asserts: no crash or hang, the documented exit code, one stderr line per failed input
 # naming it, outputs for exactly the good (and salvageable) photos, valid JPEGs, inputs unchanged,
-# peak RSS. Exit 0 only when every check passes.
+# peak RSS. Then `stampcam verify` reads every input and the hostile manifest stores of
+# make_manifests.py: none may crash, hang or verify. Exit 0 only when every check passes.
 #
 # HOSTILE_TIMEOUT   seconds after which a run counts as hung and is killed (default 60: a failsafe far
 # above any run's time, not a speed limit); HOSTILE_RSS_MB peak RSS limit of the batch (default
@@ -67,3 +68,19 @@ done < "$work/work/runs.list"
 stamp "$work/batch" -j 2 "$work/in" -o "$work/batch/out"
 
 python3 "$here/check.py" report "$work"
+status=$?
+
+# verify: hostile C2PA manifest stores (make_manifests.py) and every input above. None is signed, so
+# each must end (no crash, no hang) with one stderr line and a verdict that is not "valid": 12 no
+# credentials, 13 changed, 14 damaged or invalid, or 66 for what cannot be read.
+python3 "$here/make_manifests.py" "$work/manifests" || exit 2
+judged=0 wrong=0
+for input in "$work/manifests"/* "$work/in"/*; do
+    timeout -k 2 "$HOSTILE_TIMEOUT" "$stampcam" verify "$input" < /dev/null > /dev/null 2> "$work/verify.err"
+    rc=$? lines=$(wc -l < "$work/verify.err")
+    case $rc in 12|13|14|66) if [ "$lines" = 1 ]; then judged=$((judged + 1)); continue; fi ;; esac
+    wrong=$((wrong + 1))
+    echo "FAIL - verify $(basename "$input"): exit $rc, $lines lines on stderr"
+done
+echo "hostile: verify: $judged inputs judged not valid in one line, $wrong wrong"
+[ "$status" = 0 ] && [ "$wrong" = 0 ]

@@ -4,7 +4,7 @@ import CCbor
 import Glibc
 #endif
 
-/// CBORValue to and from bytes through libcbor: each item built here is owned by the reference
+/// CBORValue to bytes through libcbor (CBORDecoder reads them back): each item built here is owned by the reference
 /// its builder returned, handed to its container (which takes its own) and released after.
 enum CBORCoding {
     static func encode(_ value: CBORValue) throws(ProvenanceError) -> [UInt8] {
@@ -75,6 +75,8 @@ enum CBORCoding {
             return cbor_build_float8(number)
         case .null:
             return cbor_new_null()
+        case .undefined:
+            return cbor_new_undef()
         }
     }
 
@@ -83,62 +85,5 @@ enum CBORCoding {
         var owned: UnsafeMutablePointer<cbor_item_t>? = item
         cbor_decref(&owned)
         return nil
-    }
-
-    /// Deeper nesting than this is refused rather than followed (a hostile file's thousand arrays).
-    static let maximumDepth = 64
-
-    static func decode(_ bytes: [UInt8]) -> CBORValue? {
-        var result = cbor_load_result()
-        let item = bytes.withUnsafeBufferPointer { cbor_load($0.baseAddress, $0.count, &result) }
-        guard let item else { return nil }
-        defer { _ = release(item) }
-        guard result.error.code == CBOR_ERR_NONE, result.read == bytes.count else { return nil }
-        return value(item, depth: 0)
-    }
-
-    private static func value(_ item: UnsafeMutablePointer<cbor_item_t>, depth: Int) -> CBORValue? {
-        guard depth < maximumDepth else { return nil }
-        switch cbor_typeof(item) {
-        case CBOR_TYPE_UINT: return .unsigned(cbor_get_int(item))
-        case CBOR_TYPE_NEGINT: return .negative(cbor_get_int(item))
-        case CBOR_TYPE_BYTESTRING:
-            guard cbor_bytestring_is_definite(item) else { return nil }
-            return .bytes(Array(UnsafeBufferPointer(start: cbor_bytestring_handle(item), count: cbor_bytestring_length(item))))
-        case CBOR_TYPE_STRING:
-            guard cbor_string_is_definite(item) else { return nil }
-            let utf8 = UnsafeBufferPointer(start: cbor_string_handle(item), count: cbor_string_length(item))
-            return String(validating: utf8, as: UTF8.self).map(CBORValue.text)
-        case CBOR_TYPE_ARRAY:
-            var elements: [CBORValue] = []
-            for index in 0..<cbor_array_size(item) {
-                guard let element = cbor_array_handle(item)[index], let decoded = value(element, depth: depth + 1) else { return nil }
-                elements.append(decoded)
-            }
-            return .array(elements)
-        case CBOR_TYPE_MAP:
-            var pairs: [(key: CBORValue, value: CBORValue)] = []
-            for index in 0..<cbor_map_size(item) {
-                let pair = cbor_map_handle(item)[index]
-                guard let key = pair.key, let entry = pair.value,
-                      let decodedKey = value(key, depth: depth + 1), let decoded = value(entry, depth: depth + 1) else { return nil }
-                pairs.append((key: decodedKey, value: decoded))
-            }
-            return .map(pairs)
-        case CBOR_TYPE_TAG:
-            // cbor_tag_item hands out a reference of its own.
-            guard let inner = cbor_tag_item(item) else { return nil }
-            defer { _ = release(inner) }
-            return value(inner, depth: depth + 1).map { .tagged(cbor_tag_value(item), $0) }
-        case CBOR_TYPE_FLOAT_CTRL:
-            if cbor_float_ctrl_is_ctrl(item) {
-                if cbor_is_null(item) { return .null }
-                if cbor_is_bool(item) { return .bool(cbor_get_bool(item)) }
-                return nil
-            }
-            return .double(cbor_float_get_float(item))
-        default:
-            return nil
-        }
     }
 }

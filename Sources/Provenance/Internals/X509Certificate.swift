@@ -11,7 +11,7 @@ final class X509Certificate: @unchecked Sendable {
     // Only read after it is signed; OpenSSL allows that from several threads.
     let pointer: OpaquePointer
 
-    private init(owning pointer: OpaquePointer) { self.pointer = pointer }
+    init(owning pointer: OpaquePointer) { self.pointer = pointer }
     deinit { X509_free(pointer) }
 
     /// Every certificate in PEM text, in order; nil when the text holds something else or a

@@ -1,0 +1,229 @@
+import Catalog
+import Platform
+import Provenance
+import Values
+
+/// `stampcam verify PHOTO...`: checks each photo's Content Credentials offline and says what they
+/// prove; `verify --code CODE` first finds the photos with that code in the catalog.
+enum VerifyCommand: Command {
+    static let spec = CommandSpec(
+        name: "verify",
+        usage: "verify PHOTO... [--trust CA.pem]... [--json] | verify --code CODE [--catalog FILE]",
+        summary: "Check photos' Content Credentials (C2PA) offline: signed, unchanged since signing, by whom, "
+            + "trusted, and what the stamp says with each value's source.",
+        options: [trust, code, CatalogOptions.catalog, json])
+
+    static let trust = Option.text("trust", value: "CA.pem",
+                                   help: "trust signers whose chain reaches this CA certificate (repeatable; 'stampcam keys export-ca' prints one)")
+    static let code = Option.text("code", value: "CODE", help: "verify the photos the catalog logged with this verification code").commandLineOnly()
+    static let json = Flag("json", help: "print one JSON line per photo instead of text")
+
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let console = context.console
+        var photos = options.positionals
+        if let code = try options.value(code) {
+            guard photos.isEmpty else { throw UsageError.badValue(option: "--code", value: code, expected: "given without PHOTO arguments") }
+            photos = try find(code: code, options: options, context: context)
+            guard !photos.isEmpty else { throw Failure("no photo in the catalog has the code \(code)", code: .noInput) }
+        }
+        guard !photos.isEmpty else { throw UsageError.missing("PHOTO (or --code CODE)", command: spec.name) }
+        let anchors = try TrustAnchors(files: try options.values(trust))
+        let now = WallClock.now().secondsSinceEpoch
+        var worst = ExitCode.success
+        for photo in photos {
+            let exit: ExitCode
+            do {
+                var verification = try ManifestReader.verify(path: photo, trust: anchors, now: now)
+                if let derive = deriveCode { verification.checkStampedCode(derive: derive) }
+                if options.flag(json) {
+                    console.out(try JSONOutput.line(Line(path: photo, verification)))
+                } else {
+                    for line in describe(verification, path: photo) { console.out(line) }
+                }
+                exit = exitCode(verification.outcome)
+                if let problem = verification.problem {
+                    console.err("stampcam: \(PathEncoding.display(photo)): \(headline(verification.outcome)): \(problem)\(advice(verification.outcome))")
+                }
+            } catch let error as ProvenanceError {
+                let failure = Failure(provenance: error)
+                console.err("stampcam: " + failure.message)
+                // Scripts get a line for every photo they asked about.
+                if options.flag(json) { console.out(try JSONOutput.line(Unreadable(path: PathEncoding.display(photo), problem: failure.message))) }
+                exit = failure.code
+            }
+            if rank(exit) > rank(worst) { worst = exit }
+        }
+        return worst
+    }
+
+    /// How the code on a stamp is made from its fields and picture hash, for the code check. The
+    /// verification code (`VerificationCode.derive` in Values) is another part of this work: once it
+    /// is merged, it goes here in place of nil.
+    static let deriveCode: (@Sendable (String, [String: String]) -> String)? = nil
+
+    /// The exit code of each outcome (README's table).
+    static func exitCode(_ outcome: Verification.Outcome) -> ExitCode {
+        switch outcome {
+        case .valid: return .success
+        case .untrusted: return .notTrusted
+        case .expired: return .certificateExpired
+        case .noCredentials: return .noCredentials
+        case .changed: return .changedSinceSigning
+        case .invalid: return .signatureInvalid
+        }
+    }
+
+    /// How bad an exit is, for the batch's worst: a photo that could not be read at all is worse than
+    /// any verdict on one that could.
+    private static func rank(_ code: ExitCode) -> Int {
+        if let outcome = Verification.Outcome.allCases.first(where: { exitCode($0) == code }) { return outcome.rawValue }
+        return Verification.Outcome.allCases.count
+    }
+
+    private static func headline(_ outcome: Verification.Outcome) -> String {
+        switch outcome {
+        case .valid: return "valid"
+        case .untrusted: return "signer not trusted"
+        case .expired: return "certificate expired"
+        case .noCredentials: return "no credentials"
+        case .changed: return "changed since signing"
+        case .invalid: return "signature invalid"
+        }
+    }
+
+    private static func advice(_ outcome: Verification.Outcome) -> String {
+        switch outcome {
+        case .untrusted: return "; if you trust its CA, give the CA certificate with --trust CA.pem"
+        case .noCredentials: return "; it proves nothing about where or when it was taken"
+        default: return ""
+        }
+    }
+
+    /// The photos the catalog logged with `code`, each line saying where one is.
+    private static func find(code: String, options: ParsedOptions, context: Context) throws -> [String] {
+        let path = try CatalogOptions.path(options, context: context)
+        guard let catalog = try CatalogOptions.openForReading(path) else {
+            throw Failure("no catalog at \(PathEncoding.display(path)) to find the code \(code) in", code: .noInput)
+        }
+        let photos = try catalog.paths(code: code)
+        for photo in photos { context.console.err("stampcam: code \(code): \(PathEncoding.display(photo))") }
+        return photos
+    }
+
+    /// The text report of one photo: the checks, the signer, and the stamp's assertion as it is.
+    static func describe(_ verification: Verification, path: String) -> [String] {
+        var lines = [PathEncoding.display(path)]
+        let row = { (label: String, value: String) in lines.append("  " + label.padding(13) + value) }
+        guard verification.hasCredentials else {
+            row("credentials", "none")
+            return lines
+        }
+        row("credentials", verification.generator.map { "yes, made by " + PathEncoding.display($0) } ?? "yes")
+        row("outcome", headline(verification.outcome))
+        row("signature", verification.signatureValid ? "valid" : "invalid")
+        row("unchanged", verification.bindingHolds ? "yes, the file is as it was signed" : "no")
+        if let signer = verification.signer {
+            row("signer", PathEncoding.display(signer.subject))
+            row("SHA-256", signer.fingerprint)
+            row("valid", "\(signer.notBefore) to \(signer.notAfter)")
+        }
+        for issuer in verification.certificates.dropFirst() { row("issuer", PathEncoding.display(issuer.subject)) }
+        row("trusted", verification.trusted ? "yes" : "no")
+        if let matches = verification.codeMatches { row("code", matches ? "matches the fields and the picture hash" : "does not match") }
+        if let stamp = verification.stamp {
+            lines.append("  stamp")
+            lines += tree(stamp, indent: "    ")
+        }
+        return lines
+    }
+
+    /// A JSON value as `key: value` lines, nested by indentation; keys in order, so a new key needs no code.
+    static func tree(_ value: JSONValue, indent: String) -> [String] {
+        switch value {
+        case .object(let members):
+            return members.keys.sorted().flatMap { key -> [String] in
+                let name = indent + PathEncoding.display(key) + ":"
+                switch members[key]! {
+                case .object, .array: return [name] + tree(members[key]!, indent: indent + "  ")
+                case let scalar: return [name + " " + PathEncoding.display(text(scalar))]
+                }
+            }
+        case .array(let items):
+            return items.flatMap { item -> [String] in
+                switch item {
+                case .object, .array: return [indent + "-"] + tree(item, indent: indent + "  ")
+                default: return [indent + "- " + PathEncoding.display(text(item))]
+                }
+            }
+        default:
+            return [indent + PathEncoding.display(text(value))]
+        }
+    }
+
+    /// A scalar as a person reads it: text as it is, whole numbers without ".0".
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .string(let text): return text
+        case .array, .object: return value.kind
+        }
+    }
+
+    /// What `--json` prints for one photo.
+    struct Line: Encodable {
+        let path: String
+        let outcome: String
+        let problem: String?
+        let credentials: Bool
+        let signatureValid: Bool
+        let unchanged: Bool
+        let trusted: Bool
+        let codeMatches: Bool?
+        let signer: CertificateInfo?
+        let certificates: [CertificateInfo]
+        let generator: String?
+        let stamp: JSONTree?
+
+        init(path: String, _ verification: Verification) {
+            self.path = PathEncoding.display(path)
+            outcome = verification.outcome.name
+            problem = verification.problem
+            credentials = verification.hasCredentials
+            signatureValid = verification.signatureValid
+            unchanged = verification.bindingHolds
+            trusted = verification.trusted
+            codeMatches = verification.codeMatches
+            signer = verification.signer
+            certificates = verification.certificates
+            generator = verification.generator
+            stamp = verification.stamp.map(JSONTree.init)
+        }
+    }
+
+    /// What `--json` prints for a photo that cannot be read.
+    struct Unreadable: Encodable {
+        let path: String
+        var outcome = "unreadable"
+        let problem: String
+    }
+
+    /// A JSON value written back as JSON.
+    struct JSONTree: Encodable {
+        let value: JSONValue
+        init(_ value: JSONValue) { self.value = value }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch value {
+            case .null: try container.encodeNil()
+            case .bool(let flag): try container.encode(flag)
+            case .number(let number): try container.encode(number)
+            case .string(let text): try container.encode(text)
+            case .array(let items): try container.encode(items.map(JSONTree.init))
+            case .object(let members): try container.encode(members.mapValues(JSONTree.init))
+            }
+        }
+    }
+}

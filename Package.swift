@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "CPlatform"),  // glibc calls Swift cannot see (sched_getaffinity, pipe2)
 
         .target(name: "Platform", dependencies: ["CGLib", "CPlatform"]),
-        .target(name: "Values"),
+        .target(name: "Values", dependencies: ["Platform"]),  // SHA-256 for the verification code
         // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
         // taps) run many times slower and every test that loads a photo would wait on them.
         .target(name: "Imaging", dependencies: ["Platform", "Values", "CJPEG", "CPNG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],

@@ -54,6 +54,8 @@ public struct CatalogEntry: Sendable, Equatable {
     public var extra: [String: String]
     /// When the row was written, in seconds since 1970 (set by the catalog).
     public var loggedAt: Int?
+    /// The verification code the photo's stamp shows (`VerificationCode`); a link of the chain.
+    public var code: String?
 
     public init(path: String, size: Int, sha256: String, command: Command, originalPath: String? = nil,
                 originalSHA256: String? = nil, time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil,

@@ -128,6 +128,7 @@ enum RowCoding {
             entry.extra = values.filter { !$0.key.isEmpty }
         }
         entry.loggedAt = integer("logged_at")
+        entry.code = string("code").flatMap { $0.isEmpty ? nil : $0 }
         return entry
     }
 

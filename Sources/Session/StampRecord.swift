@@ -21,7 +21,10 @@ public struct StampRecord: Sendable, Equatable {
     public var capture: String?
     /// The SHA-256 of the unstamped picture (see docs/provenance.md for what is hashed on each path),
     /// from which with the shown values `fields.code` is derived; nil until the writer knows it.
-    public var pixelsSHA256: String?
+    public var pixelsSHA256: String? {
+        get { fields.pixelsSHA256 }
+        set { fields.pixelsSHA256 = newValue }
+    }
 
     /// The verification code the stamp shows (`VerificationCode`).
     public var code: String? { fields.code }

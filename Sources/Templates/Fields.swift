@@ -46,6 +46,8 @@ public struct Fields: Sendable, Equatable {
     /// The photo's verification code (`VerificationCode`), for `{code}`: set by the writer once the
     /// unstamped picture's hash is known, so a preview shows none.
     public var code: String? = nil
+    /// The SHA-256 of the unstamped picture the code was derived from (hex), set with `code`.
+    public var pixelsSHA256: String? = nil
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -125,6 +127,13 @@ extension Fields {
         if timeIsGiven { return style.givenTimeMark }
         if clockDiffersFromGPS, let difference = clockDifference { return "clock differs from GPS by " + Self.duration(difference) }
         return nil
+    }
+
+    /// What a template's QR code holds: `stampcam:K7MN-4XRT-9P;sha256=<the picture's hash>`; nil
+    /// until the writer knows them (a preview has no QR code).
+    public var verificationQR: String? {
+        guard let code, let pixelsSHA256 else { return nil }
+        return "stampcam:" + code + ";sha256=" + pixelsSHA256
     }
 
     /// `timeSource`s of this machine's clock: a photo taken now, its preview.

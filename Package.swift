@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CCbor", pkgConfig: "libcbor", providers: [.apt(["libcbor-dev"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),  // Debian's libpng-dev
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
@@ -36,13 +37,13 @@ let package = Package(
         .target(name: "CPlatform"),  // glibc calls Swift cannot see (sched_getaffinity, pipe2)
 
         .target(name: "Platform", dependencies: ["CGLib", "CPlatform"]),
-        .target(name: "Values"),
+        .target(name: "Values", dependencies: ["Platform"]),  // SHA-256 for the verification code
         // Optimised in debug builds too: unoptimised, its pixel loops (turning upright, the resampler's
         // taps) run many times slower and every test that loads a photo would wait on them.
         .target(name: "Imaging", dependencies: ["Platform", "Values", "CJPEG", "CPNG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Templates", dependencies: ["Values"]),
-        .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig"]),
+        .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig", "CQRencode"]),
         .target(name: "Library", dependencies: ["Platform", "Values", "Templates", "CGLib", "CCrypto"]),
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),
         .target(name: "Location", dependencies: ["Platform", "Values", "CGPS", "CProj"]),

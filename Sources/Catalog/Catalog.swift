@@ -3,6 +3,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import Platform
+import Values
 import Synchronization
 
 /// The photo log: an SQLite file with one row per photo stampcam wrote. Safe to share: several
@@ -213,20 +214,21 @@ public final class Catalog: Sendable {
         try insertStatement(connection).run(RowCoding.values(entry))
         guard database.changes > 0 else { return false }
         let update = try database.prepare("""
-            UPDATE photos SET chain = ?, link = ?, previous_hash = ?, supersedes = ?, row_hash = NULL, unchained = ?
+            UPDATE photos SET code = ?, chain = ?, link = ?, previous_hash = ?, supersedes = ?, row_hash = NULL, unchained = ?
             WHERE path = ? AND sha256 = ?
             """, action: "write")
+        let code = entry.code.map { SQLValue.text($0) } ?? .null
         switch merged {
         case .link(let link)?:
-            try update.run([.text(link.chain), .integer(Int64(link.position)), .text(link.previous),
+            try update.run([code, .text(link.chain), .integer(Int64(link.position)), .text(link.previous),
                             link.supersedes.map { .text($0) } ?? .null, .null] + key)
             let own = try database.prepare("UPDATE photos SET row_hash = ? WHERE path = ? AND sha256 = ?", action: "write")
             try own.run([.text(link.own)] + key)
         case .unchained?:
-            try update.run([.null, .null, .null, .null, .integer(1)] + key)
+            try update.run([code, .null, .null, .null, .null, .integer(1)] + key)
         case nil:
             let chain = try Chain.identity(database)
-            try update.run([.text(chain), .integer(Int64((head?.position ?? 0) + 1)), .text(head?.own ?? Chain.genesis),
+            try update.run([code, .text(chain), .integer(Int64((head?.position ?? 0) + 1)), .text(head?.own ?? Chain.genesis),
                             earlier.map { .text($0) } ?? .null, .null] + key)
             try Chain.seal(database, path: key[0], sha256: key[1])
         }
@@ -317,6 +319,15 @@ public final class Catalog: Sendable {
         return rows
     }
 
+    /// The photos whose stamp shows `code`, typed as a person reads it off a photo (`k7qm 4xrt 9p`
+    /// finds `K7QM-4XRT-9P`); none for text that cannot be a code (`VerificationCode.normalized`).
+    public func photos(code typed: String) throws(CatalogError) -> [CatalogEntry] {
+        guard let code = VerificationCode.normalized(typed) else { return [] }
+        var filter = CatalogFilter()
+        filter.code = code
+        return try entries(filter).entries
+    }
+
     /// Calls `body` with each photo `filter` lets through, in the order they were logged as taken;
     /// returns how many rows were left out as unreadable. `body` must not use this catalog (it is
     /// locked meanwhile).
@@ -361,6 +372,10 @@ public final class Catalog: Sendable {
         if let until = filter.until, timed {
             conditions.append("(time_utc < ?\(unzoned))")
             values.append(.integer(Int64(until)))
+        }
+        if let code = filter.code, columns.contains("code") {
+            conditions.append("code = ?")
+            values.append(.text(code))
         }
         if let near = filter.near, located {
             // Degrees of latitude are all the same length; a degree of longitude shrinks towards the poles.

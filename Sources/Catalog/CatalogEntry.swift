@@ -54,7 +54,7 @@ public struct CatalogEntry: Sendable, Equatable {
     public var extra: [String: String]
     /// When the row was written, in seconds since 1970 (set by the catalog).
     public var loggedAt: Int?
-    /// The photo's verification code, when it has one (read from the catalog's `code` column).
+    /// The verification code the photo's stamp shows (`VerificationCode`); a link of the chain.
     public var code: String?
 
     public init(path: String, size: Int, sha256: String, command: Command, originalPath: String? = nil,

@@ -19,6 +19,8 @@ public struct CatalogFilter: Sendable, Equatable {
     public var near: Circle?
     /// Only these photos (absolute paths).
     public var paths: Set<String>?
+    /// Only the photo whose stamp shows this verification code (as `VerificationCode` writes it).
+    public var code: String?
 
     public init(project: String? = nil, user: String? = nil, style: String? = nil, since: Int? = nil, until: Int? = nil,
                 near: Circle? = nil, paths: Set<String>? = nil) {
@@ -66,6 +68,7 @@ public struct CatalogFilter: Sendable, Equatable {
             }
         }
         if let paths, !paths.contains(entry.path) { return false }
+        if let code, entry.code != code { return false }
         return true
     }
 

@@ -10,7 +10,7 @@ public struct InPlaceJPEG: ~Copyable {
     public let width: Int
     public let height: Int
     public let metadata: PhotoMetadata
-    private let transcoder: JPEGTranscoder
+    let transcoder: JPEGTranscoder
 
     /// Reads the coefficients of a JPEG file's bytes; throws when the file is not one this works on
     /// or would pass `options`' pixel or memory limit (the coefficients of every block are held).

@@ -9,4 +9,12 @@ public enum FileDigest {
     public static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
         SHA256.hex(bytes)
     }
+
+    /// The SHA-256 of the bytes `parts` hands to the function it is given, in order, as one input
+    /// (a file's picture data between its metadata segments, say).
+    public static func sha256(parts: ((UnsafeRawBufferPointer) -> Void) -> Void) -> String {
+        guard let context = SHA256Context() else { return "" }
+        parts { context.update($0) }
+        return context.finish()
+    }
 }

@@ -5,7 +5,7 @@ extension Verification {
     /// `pixelsSHA256` and `fields` (the verification code's rule, `VerificationCode.derive`). Sets
     /// `codeMatches`; a code that differs makes the photo `changed`. An assertion without a code,
     /// picture hash or fields leaves it nil: nothing to compare.
-    public mutating func checkStampedCode(derive: (_ pixelsSHA256: String, _ fields: [String: String]) -> String) {
+    public mutating func checkStampedCode(derive: (_ pixelsSHA256: String, _ fields: [String: String]) -> String = VerificationCode.derive) {
         guard case .object(let stamp)? = stamp, case .string(let code)? = stamp["code"],
               case .string(let pixels)? = stamp["pixelsSHA256"], case .object(let members)? = stamp["fields"] else { return }
         var fields: [String: String] = [:]

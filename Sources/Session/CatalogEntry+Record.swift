@@ -30,6 +30,7 @@ extension CatalogEntry {
             self.heading = nil
         }
         if let altitude, !altitude.isFinite { self.altitude = nil }
+        code = record.code
         // A camera time without a zone (and no --tz to put it in one): taken in this system's zone
         // to be ordered and found, flagged as assumed so `log --tz` can read it in another.
         if let time = fields.time, time.utcOffsetMinutes == nil {

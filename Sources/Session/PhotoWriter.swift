@@ -104,18 +104,25 @@ public final class PhotoWriter {
     /// to say about the fields (a value cut short, a character without a glyph).
     public func stampedJPEG(_ photo: Photo, style: Template, fields: Fields,
                             original: KeptOriginal? = nil) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
-        try stampedJPEG(photo, style: style, record: record(style: style, fields: fields, original: original), source: nil)
+        let stamped = try stampedJPEG(photo, style: style, record: record(style: style, fields: fields, original: original), source: nil)
+        return (stamped.jpeg, stamped.notes)
     }
 
-    /// `photo` stamped in `style` with the fields of `record`, encoded with `record`, signed when
-    /// the writer signs; `source` is the file it was read from (nil: a camera's photo).
+    /// A stamped photo's bytes, what the stamp had to say, and its record with the picture's hash and code.
+    typealias Stamped = (jpeg: EncodedJPEG, notes: [String], record: StampRecord)
+
+    /// `photo` stamped in `style` with the fields of `record`, encoded with `record`, which gets the
+    /// hash of the fitted picture before the stamp is drawn, and the code derived from it; signed
+    /// when the writer signs. `source` is the file it was read from (nil: a camera's photo).
     private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord,
-                             source path: String?) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
-        let fields = record.fields
+                             source path: String?) throws(WriteError.Cause) -> Stamped {
         let source = photo.metadata
         // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
         var stamped = consume photo
         do { try stamped.fit(maxSize: settings.maxSize) } catch { throw .image(error) }
+        var record = record
+        record.setPicture(sha256: stamped.bitmap.withUnsafeBytes { FileDigest.sha256($0) }, style: style)
+        let fields = record.fields
         let report: Watermarker.Report
         do { report = try watermarker.stamp(&stamped, template: style, fields: fields) } catch {
             switch error {
@@ -127,7 +134,7 @@ public final class PhotoWriter {
         let metadata = record.outputMetadata(source: source)
         let encoded: EncodedJPEG
         do { encoded = try stamped.encoded(quality: settings.quality, optimize: settings.optimize, record: metadata) } catch { throw .image(error) }
-        return (try signed(encoded, record: record, style: style, metadata: source, source: path), report.warnings)
+        return (try signed(encoded, record: record, style: style, metadata: source, source: path), report.warnings, record)
     }
 
     /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs.
@@ -158,10 +165,8 @@ public final class PhotoWriter {
         }
         let zoneAssumed = record.fields.timeSource == "EXIF" && metadata.offsetTimeOriginal == nil
         let chainHead = settings.log?.log.chainHead
-        // VERIFICATION CODE CALL SITE: once `VerificationCode` (Values) is merged, the unstamped
-        // pixels' hash and the code derived from it and the fields go in here, as drawn by `{code}`.
         let credentials = record.credentials(style: style, origin: origin, version: settings.version, zoneAssumed: zoneAssumed,
-                                             chainHead: chainHead, pixelsSHA256: nil, code: nil)
+                                             chainHead: chainHead, pixelsSHA256: record.pixelsSHA256, code: record.code)
         do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials) } catch { throw .provenance(error) }
         return signed
     }
@@ -173,47 +178,47 @@ public final class PhotoWriter {
     /// released when the photo is finished, or here when this throws.
     public func prepare(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
-        let record = record(style: style, fields: fields)
-        let stamped: (jpeg: EncodedJPEG, notes: [String])
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source) } catch {
+        let stamped: Stamped
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record(style: style, fields: fields), source: source) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
-        return try stage(stamped, record: record, to: claim, source: source)
+        return try stage(stamped, to: claim, source: source)
     }
 
     /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
     /// are decoded and put back; every other block of the photo is written as it was.
     public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
                         source: String? = nil) throws(WriteError) -> PendingPhoto {
-        let record = record(style: style, fields: fields)
-        let stamped: (jpeg: EncodedJPEG, notes: [String])
-        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source) } catch {
+        let stamped: Stamped
+        do { stamped = try stampedInPlace(photo, style: style, record: record(style: style, fields: fields), source: source) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
-        return try stage(stamped, record: record, to: claim, source: source)
+        return try stage(stamped, to: claim, source: source)
     }
 
     /// Puts a stamped photo's bytes in a temp file beside the claimed name; the claim is released
     /// when that fails.
-    private func stage(_ stamped: (jpeg: EncodedJPEG, notes: [String]), record: StampRecord, to claim: NameClaim,
-                       source: String?) throws(WriteError) -> PendingPhoto {
+    private func stage(_ stamped: Stamped, to claim: NameClaim, source: String?) throws(WriteError) -> PendingPhoto {
         let staged: AtomicFile.Staged
         do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch {
             claim.release()
             throw WriteError(cause: .file(error), saved: [])
         }
-        return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: record, source: source,
+        return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: stamped.record, source: source,
                             notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
     }
 
     /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the
     /// rows it covers (so it reads upright once a viewer applies the EXIF orientation), put back
-    /// in place.
+    /// in place. The picture's hash is over its compressed data (`InPlaceJPEG.withPictureBytes`):
+    /// the photo is never decoded whole.
     private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template, record: StampRecord,
-                                source: String?) throws(WriteError.Cause) -> (jpeg: EncodedJPEG, notes: [String]) {
+                                source: String?) throws(WriteError.Cause) -> Stamped {
         var photo = photo
+        var record = record
+        record.setPicture(sha256: FileDigest.sha256 { add in photo.withPictureBytes(add) }, style: style)
         let orientation = photo.metadata.orientation
         let (storedWidth, storedHeight) = (photo.width, photo.height)
         let (width, height) = orientation.swapsDimensions ? (storedHeight, storedWidth) : (storedWidth, storedHeight)
@@ -234,7 +239,7 @@ public final class PhotoWriter {
             // take a second pass over every block for a file a few per cent smaller.
             let metadata = photo.metadata
             let encoded = try photo.encoded(record: record.outputMetadata(source: metadata), optimize: false)
-            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source), notes)
+            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source), notes, record)
         } catch let error as WriteError.Cause {
             throw error
         } catch let error as ImageError {
@@ -297,9 +302,9 @@ public final class PhotoWriter {
         guard let original else { return try prepare(photo, style: style, fields: fields, to: claim, source: source).finish() }
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
-        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        let stamped: Stamped
         do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
-        return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
+        return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 
     /// `write` for a JPEG stamped in place (see `prepare(inPlace:)`).
@@ -308,9 +313,9 @@ public final class PhotoWriter {
         guard let original else { return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source).finish() }
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
-        let stamped: (jpeg: EncodedJPEG, notes: [String])
+        let stamped: Stamped
         do { stamped = try stampedInPlace(photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
-        return try write(stamped, record: record, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
+        return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 
     /// What the record of a photo with a kept original says of it, and the record.
@@ -322,7 +327,7 @@ public final class PhotoWriter {
     }
 
     /// The stamped photo written under the claimed name (released once written), then its original and sidecar.
-    private func write(_ stamped: (jpeg: EncodedJPEG, notes: [String]), record: StampRecord, kept: KeptOriginal, original: Original,
+    private func write(_ stamped: Stamped, kept: KeptOriginal, original: Original,
                        style: Template, fields: Fields, to claim: NameClaim, source: String?) throws(WriteError) -> WrittenPhoto {
         let bytes = stamped.jpeg.bytes
         let path: String
@@ -330,7 +335,7 @@ public final class PhotoWriter {
             throw WriteError(cause: .file(error), saved: [])
         }
         claim.release()
-        return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: record,
+        return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: stamped.record,
                                         kept: kept, original: original, style: style, fields: fields, source: source,
                                         notes: stamped.notes, dropped: stamped.jpeg.warnings))
     }

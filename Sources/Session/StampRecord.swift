@@ -19,6 +19,15 @@ public struct StampRecord: Sendable, Equatable {
     public var original: String?
     public var originalSHA256: String?
     public var capture: String?
+    /// The SHA-256 of the unstamped picture (see docs/provenance.md for what is hashed on each path),
+    /// from which with the shown values `fields.code` is derived; nil until the writer knows it.
+    public var pixelsSHA256: String? {
+        get { fields.pixelsSHA256 }
+        set { fields.pixelsSHA256 = newValue }
+    }
+
+    /// The verification code the stamp shows (`VerificationCode`).
+    public var code: String? { fields.code }
 
     public init(styleID: String, styleName: String, styleVersion: Int, fields: Fields, stampedAt: Timestamp?,
                 software: String, original: String? = nil, originalSHA256: String? = nil, capture: String? = nil) {
@@ -37,6 +46,13 @@ public struct StampRecord: Sendable, Equatable {
                 originalSHA256: String? = nil, capture: String? = nil) {
         self.init(styleID: style.id, styleName: style.name, styleVersion: style.version, fields: fields, stampedAt: stampedAt,
                   software: software, original: original, originalSHA256: originalSHA256, capture: capture)
+    }
+
+    /// Records the hash of the unstamped picture and the code derived from it and what `style`
+    /// shows of the fields (`Template.shownValues`), so the stamp can show the code.
+    public mutating func setPicture(sha256: String, style: Template) {
+        pixelsSHA256 = sha256
+        fields.code = VerificationCode.derive(pixelsSHA256: sha256, fields: style.shownValues(fields))
     }
 
     /// stampcam's XMP namespace. The `.invalid` domain (RFC 2606) is one nobody owns: the URI names
@@ -146,6 +162,9 @@ public struct StampRecord: Sendable, Equatable {
             ("Latitude", fields.latitude.map { String($0) }), ("Longitude", fields.longitude.map { String($0) }),
             ("Altitude", fields.altitude.map { String($0) }),
             ("Original", original), ("OriginalSHA256", originalSHA256), ("Capture", capture),
+            ("PixelsSHA256", pixelsSHA256), ("Code", fields.code),
+            // The clock checked against GPS: GPS time, and how far the clock was from it (seconds).
+            ("GPSTime", fields.gpsTime?.iso8601), ("ClockDifference", fields.clockDifference.map { fixedPoint($0, places: 1) }),
         ]
         for (name, value) in texts { if let value { properties.append(P(ns, name, .text(value))) } }
         if !fields.extra.isEmpty {
@@ -179,6 +198,9 @@ public struct StampRecord: Sendable, Equatable {
                             sequence: text("Sequence").flatMap { Int($0) })
         fields.site = text("Site")
         fields.address = text("SiteAddress")
+        fields.code = text("Code").flatMap { VerificationCode.isWellFormed($0) ? $0 : nil }
+        fields.gpsTime = text("GPSTime").flatMap(Timestamp.init(iso8601:))
+        fields.clockDifference = text("ClockDifference").flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
         if case .structures(let pairs)? = packet.value(ns, "Extra") {
             for pair in pairs {
                 let key = pair.first { $0.namespace.uri == ns.uri && $0.name == "Key" }?.value.text
@@ -190,6 +212,7 @@ public struct StampRecord: Sendable, Equatable {
                   fields: fields, stampedAt: text("Stamped").flatMap(Timestamp.init(iso8601:)),
                   software: packet.text(.xmp, "CreatorTool") ?? "", original: text("Original"),
                   originalSHA256: text("OriginalSHA256"), capture: text("Capture"))
+        pixelsSHA256 = text("PixelsSHA256").map { $0.lowercased() }.flatMap { $0.utf8.count == 64 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
     }
 
     /// stampcam's record in a photo's XMP; nil when there is none, or the XMP cannot be read (then

@@ -59,6 +59,7 @@ public struct Whereabouts: Sendable, Equatable {
             result.satellites = fix.satellites
             if let seconds = fix.gpsTime, seconds.isFinite, abs(seconds) < 1e11 {
                 result.gpsTime = Timestamp(secondsSinceEpoch: Int(seconds.rounded(.down)), utcOffsetMinutes: 0)
+                result.clockDifference = fix.clockDifference.flatMap { $0.isFinite ? $0 : nil }
             }
         case .unusable:
             if result.location == nil { result.location = Self.noFixText }

@@ -34,7 +34,7 @@ enum VerifyCommand: Command {
             let exit: ExitCode
             do {
                 var verification = try ManifestReader.verify(path: photo, trust: anchors, now: now)
-                if let derive = deriveCode { verification.checkStampedCode(derive: derive) }
+                verification.checkStampedCode()
                 if options.flag(json) {
                     console.out(try JSONOutput.line(Line(path: photo, verification)))
                 } else {
@@ -55,11 +55,6 @@ enum VerifyCommand: Command {
         }
         return worst
     }
-
-    /// How the code on a stamp is made from its fields and picture hash, for the code check. The
-    /// verification code (`VerificationCode.derive` in Values) is another part of this work: once it
-    /// is merged, it goes here in place of nil.
-    static let deriveCode: (@Sendable (String, [String: String]) -> String)? = nil
 
     /// The exit code of each outcome (README's table).
     static func exitCode(_ outcome: Verification.Outcome) -> ExitCode {
@@ -105,7 +100,7 @@ enum VerifyCommand: Command {
         guard let catalog = try CatalogOptions.openForReading(path) else {
             throw Failure("no catalog at \(PathEncoding.display(path)) to find the code \(code) in", code: .noInput)
         }
-        let photos = try catalog.paths(code: code)
+        let photos = try catalog.photos(code: code).map(\.path)
         for photo in photos { context.console.err("stampcam: code \(code): \(PathEncoding.display(photo))") }
         return photos
     }

@@ -28,6 +28,9 @@ public struct Fields: Sendable, Equatable {
     public var speed: Double? = nil
     /// The GPS receiver's time of the fix (UTC), besides the clock's `time`.
     public var gpsTime: Timestamp? = nil
+    /// GPS time minus this machine's clock when the fix arrived, seconds (positive: the clock is
+    /// behind); nil without a GPS time.
+    public var clockDifference: Double? = nil
     /// Satellites used in the fix.
     public var satellites: Int? = nil
     /// The named site (`--sites`) the position is on, and its address.
@@ -40,6 +43,11 @@ public struct Fields: Sendable, Equatable {
     public var countryCode: String? = nil
     /// The position on the UTM grid, for `{utm}` and `{mgrs}`; nil near the poles (UPS).
     public var grid: GridPosition? = nil
+    /// The photo's verification code (`VerificationCode`), for `{code}`: set by the writer once the
+    /// unstamped picture's hash is known, so a preview shows none.
+    public var code: String? = nil
+    /// The SHA-256 of the unstamped picture the code was derived from (hex), set with `code`.
+    public var pixelsSHA256: String? = nil
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -79,6 +87,7 @@ public struct Fields: Sendable, Equatable {
             merged.heading = heading ?? other.heading
             merged.speed = speed ?? other.speed
             merged.gpsTime = gpsTime ?? other.gpsTime
+            merged.clockDifference = clockDifference ?? other.clockDifference
             merged.satellites = satellites ?? other.satellites
         }
         merged.site = site ?? other.site
@@ -111,11 +120,42 @@ extension Fields {
     /// Whether the time was given by hand for a photo taken now.
     public var timeIsGiven: Bool { time != nil && timeSource == Self.givenTimeSource }
 
-    /// The mark of a time that is not when the photo was taken, in `style`'s words; nil for one that is.
+    /// The mark of a time that is not when the photo was taken, in `style`'s words, or that the
+    /// clock it came from disagrees with GPS; nil for a time with nothing to mark.
     public func timeMark(_ style: TimeStyle) -> String? {
         if timeIsFileTime { return style.fileTimeMark }
         if timeIsGiven { return style.givenTimeMark }
+        if clockDiffersFromGPS, let difference = clockDifference { return "clock differs from GPS by " + Self.duration(difference) }
         return nil
+    }
+
+    /// What a template's QR code holds: `stampcam:K7MN-4XRT-9P;sha256=<the picture's hash>`; nil
+    /// until the writer knows them (a preview has no QR code).
+    public var verificationQR: String? {
+        guard let code, let pixelsSHA256 else { return nil }
+        return "stampcam:" + code + ";sha256=" + pixelsSHA256
+    }
+
+    /// `timeSource`s of this machine's clock: a photo taken now, its preview.
+    public static let clockSources: Set<String> = ["camera clock", "clock"]
+
+    /// A clock further than this from GPS time is marked on the stamp: more than a fix's delay
+    /// and a clock's drift, less than any wrong zone or unset clock.
+    public static let clockTolerance = 60.0
+
+    /// Whether the time shown is the clock's and GPS time says it is more than a minute off.
+    public var clockDiffersFromGPS: Bool {
+        guard time != nil, let timeSource, Self.clockSources.contains(timeSource), let clockDifference,
+              clockDifference.isFinite else { return false }
+        return abs(clockDifference) > Self.clockTolerance
+    }
+
+    /// A time difference as a person says it, rounded to the unit that fits: `3 min`, `3 h`, `12 days`.
+    static func duration(_ seconds: Double) -> String {
+        let magnitude = abs(seconds)
+        if magnitude < 3600 { return "\(max(1, Int((magnitude / 60).rounded()))) min" }
+        if magnitude < 48 * 3600 { return "\(Int((magnitude / 3600).rounded())) h" }
+        return "\(Int(min(magnitude / 86400, 1e9).rounded())) days"
     }
 
     /// The most characters a field value shows; a longer one is cut and ends in "…". Long enough for a

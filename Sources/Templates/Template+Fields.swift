@@ -5,6 +5,19 @@ extension Template {
         Set(texts.flatMap { (try? TextTemplate($0.text))?.variableNames ?? [] })
     }
 
+    /// What the stamp shows for each variable its texts use (`{lat:dms}` as `{lat}`), by name: the
+    /// values as a stamp shows them (`Fields.prepared`), times in the style's own formats, empty ones
+    /// left out. `{code}` is not among them: the verification code is derived from these.
+    public func shownValues(_ fields: Fields) -> [String: String] {
+        let shown = fields.prepared().fields
+        var values: [String: String] = [:]
+        for name in variableNames where name != "code" {
+            let value = Variables.value(name: name, format: nil, fields: shown, style: timeStyle)
+            if !value.isEmpty { values[name] = value }
+        }
+        return values
+    }
+
     /// The fields a user can give (`--user` …) and the variables that show each.
     static let givenFields: [(name: String, variables: Set<String>)] = [
         ("user", ["user"]), ("project", ["project"]), ("location", ["location"]), ("note", ["note"]),
@@ -17,7 +30,7 @@ extension Template {
         let words: [(Set<String>, String)] = [
             (["date", "time", "datetime"], "time"), (["tz"], "zone"), (["user"], "user"), (["project"], "project"),
             (["location"], "location"), (["coords", "lat", "lon", "utm", "mgrs"], "GPS"), (["altitude"], "altitude"), (["note"], "note"),
-            (["camera"], "camera"), (["filename"], "file name"), (["seq"], "number"),
+            (["camera"], "camera"), (["filename"], "file name"), (["seq"], "number"), (["code"], "code"),
         ]
         var shown = words.filter { !$0.0.isDisjoint(with: names) }.map(\.1)
         let extras = names.filter { !Variables.isBuiltIn($0) }.sorted().map { "{\($0)}" }

@@ -43,7 +43,7 @@ extension Template {
 extension Template.Block {
     static let keys: Set<String> = [
         "anchor", "margin", "maxWidth", "fullWidth", "box", "title", "lines", "aside", "overflow",
-        "lineSpacing", "tabWidth", "font", "color", "shadow", "outline", "logo",
+        "lineSpacing", "tabWidth", "font", "color", "shadow", "outline", "logo", "qr",
     ]
 
     init(_ node: Node) throws(TemplateError) {
@@ -97,6 +97,13 @@ extension Template.Block {
             return Template.Logo(file: file,
                                  size: try logo["size"]?.number(in: 0.01...1) ?? 0.08,
                                  position: try logo["position"]?.choice(Template.Logo.Position.self) ?? .left)
+        }
+        // The photo's QR code, laid out as a logo is; a block has one or the other.
+        if let node = keys["qr"] {
+            guard logo == nil else { throw node.fail("a block has a logo or a QR code, not both") }
+            let qr = try node.object(["size", "position"])
+            logo = Template.Logo(file: "", size: try qr["size"]?.number(in: 0.05...1) ?? 0.14,
+                                 position: try qr["position"]?.choice(Template.Logo.Position.self) ?? .right, qr: true)
         }
     }
 }

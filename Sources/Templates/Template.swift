@@ -161,18 +161,21 @@ public struct Template: Sendable, Equatable {
     }
 
     public struct Logo: Sendable, Equatable {
-        /// A PNG file, relative to the template's folder.
+        /// A PNG file, relative to the template's folder; empty for a QR code.
         public var file: String
         /// Height as a fraction of the short side.
         public var size: Double
         public var position: Position
+        /// The photo's QR code (`Fields.verificationQR`) in place of a file: a template's `qr`.
+        public var qr: Bool
 
         public enum Position: String, Sendable, CaseIterable { case left, right, top }
 
-        public init(file: String, size: Double, position: Position) {
+        public init(file: String, size: Double, position: Position, qr: Bool = false) {
             self.file = file
             self.size = size
             self.position = position
+            self.qr = qr
         }
     }
 

@@ -31,6 +31,7 @@ public enum Variables {
         ("camera", "camera make and model"),
         ("filename", "the photo's file name"),
         ("seq", "number in the batch or session; {seq:04} pads to 4 digits"),
+        ("code", "the photo's verification code, e.g. K7QM-4XRT-9P (stampcam verify --code finds the photo); empty in a preview"),
     ]
 
     static let timeNames: Set<String> = ["date", "time", "datetime"]
@@ -100,6 +101,7 @@ public enum Variables {
             return TimeFormat.format(time.converted(toOffsetMinutes: 0), format ?? "%Y-%m-%d %H:%M:%S UTC")
         case "satellites":
             return fields.satellites.map(String.init) ?? ""
+        case "code": return fields.code ?? ""
         case "site": return clean(fields.site)
         case "address": return clean(fields.address)
         case "place": return clean(fields.place)

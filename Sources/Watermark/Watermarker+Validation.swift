@@ -49,7 +49,7 @@ extension Watermarker {
         }
         if checkLogos {
             for (index, block) in template.blocks.enumerated() {
-                guard let logo = block.logo else { continue }
+                guard let logo = block.logo, !logo.qr else { continue }
                 do {
                     _ = try logos.size(of: logoPath(logo, in: template))
                 } catch {

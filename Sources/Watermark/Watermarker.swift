@@ -105,8 +105,14 @@ public final class Watermarker {
         let (width, height) = (Double(photoWidth), Double(photoHeight))
         var logoImages: [LogoImage?] = []
         for block in template.blocks {
-            logoImages.append(try block.logo.map { spec throws(WatermarkError) in
-                try logos.image(logoPath(spec, in: template)) { sourceWidth, sourceHeight in
+            logoImages.append(try block.logo.flatMap { spec throws(WatermarkError) -> LogoImage? in
+                if spec.qr {
+                    // No QR code before the photo's code is known (a preview): the block is laid out without it.
+                    guard let text = fields.verificationQR, let code = QRMatrix(text) else { return nil }
+                    let side = BlockRenderer.logoSize(block, width: width, height: height, source: (code.size, code.size)).width
+                    return LogoImage(qr: code, side: side)
+                }
+                return try logos.image(logoPath(spec, in: template)) { sourceWidth, sourceHeight in
                     BlockRenderer.logoSize(block, width: width, height: height, source: (sourceWidth, sourceHeight))
                 }
             })

@@ -34,6 +34,27 @@ import Watermark
         #expect(StampRecord(xmp: XMPPacket()) == nil)
     }
 
+    @Test("the picture's hash, the code and the clock against GPS round-trip through XMP; a malformed code or hash is not read")
+    func codeAndClockRoundTrip() throws {
+        var fields = Self.fields
+        fields.gpsTime = Timestamp(iso8601: "2026-11-29T09:03:12Z")
+        fields.clockDifference = -10800.5
+        var record = StampRecord(style: Self.style, fields: fields, stampedAt: Self.stampTime, software: "stampcam 0.2.0")
+        record.setPicture(sha256: String(repeating: "c4", count: 32), style: Self.style)
+        let code = try #require(record.code)
+        #expect(VerificationCode.isWellFormed(code))
+        let packet = try record.xmp().serialized()
+        let text = String(decoding: packet, as: UTF8.self)
+        #expect(text.contains("stampcam:GPSTime") && text.contains("stampcam:ClockDifference") && text.contains(code))
+        let read = try #require(StampRecord(xmp: try XMPPacket(parsing: packet)))
+        #expect(read == record)
+        #expect(read.pixelsSHA256 == String(repeating: "c4", count: 32) && read.code == code)
+        #expect(read.fields.clockDifference == -10800.5 && read.fields.gpsTime == fields.gpsTime)
+        let forged = text.replacingOccurrences(of: code, with: "not a code").replacingOccurrences(of: String(repeating: "c4", count: 32), with: "zz")
+        let odd = try #require(StampRecord(xmp: try XMPPacket(parsing: Array(forged.utf8))))
+        #expect(odd.code == nil && odd.pixelsSHA256 == nil)
+    }
+
     @Test("a named site goes into XMP: IPTC LocationCreated (Sublocation, City, CountryCode), stampcam:Site and SiteAddress, read back")
     func site() throws {
         var fields = Self.fields
@@ -114,7 +135,14 @@ import Watermark
         let xmp = try #require(reread.metadata.xmp)
         #expect(try XMLLint.check(xmp) == nil)
         let record = try #require(StampRecord.read(reread.metadata))
-        #expect(record.fields == Self.fields && record.styleID == "classic" && record.stampedAt == Self.stampTime)
+        // The writer adds the code it derived (and the picture's hash) to the fields given.
+        var shown = record.fields
+        shown.code = nil
+        shown.pixelsSHA256 = nil
+        #expect(shown == Self.fields && record.styleID == "classic" && record.stampedAt == Self.stampTime)
+        let code = try #require(record.code)
+        #expect(tags["XMP-stampcam:Code"] == code && VerificationCode.isWellFormed(code))
+        #expect(tags["XMP-stampcam:PixelsSHA256"] == record.pixelsSHA256 && record.pixelsSHA256?.count == 64)
         let originalPath = try #require(written.original)
         #expect(record.original == PhotoName.lastComponent(originalPath))
         #expect(try TestFiles.bytes(originalPath) == original)

@@ -47,6 +47,20 @@ struct WhereaboutsTests {
         #expect(fields.location == nil)
     }
 
+    @Test("a fix whose GPS time is 3 h ahead of the clock: the difference is kept, and the photo's time is marked")
+    func skewedClock() throws {
+        var fix = Self.fix()
+        fix.gpsTime = fix.receivedAt + 3 * 3600
+        let policy = Self.policy(FixReading(fix: fix, connected: true))
+        let (fields, _) = policy.liveFields()
+        #expect(fields.clockDifference.map { abs($0 - 3 * 3600) < 0.01 } == true)
+        #expect(fields.timeMark(.standard) == "clock differs from GPS by 3 h")
+        var inTime = Self.fix()
+        inTime.gpsTime = inTime.receivedAt + 2
+        let calm = Self.policy(FixReading(fix: inTime, connected: true)).liveFields().fields
+        #expect(calm.clockDifference.map { abs($0 - 2) < 0.01 } == true && calm.timeMark(.standard) == nil)
+    }
+
     @Test("a project given wins over the site's")
     func givenProject() {
         let fields = Self.policy(FixReading(fix: Self.fix(), connected: true), given: Fields(project: "Tunnel 3")).fieldsNow()

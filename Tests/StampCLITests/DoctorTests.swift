@@ -8,7 +8,7 @@ import TestSupport
         let result = CLI.run(["doctor"])
         #expect(result.code == 0, "\(result.out)")
         #expect(result.out.contains { $0.hasPrefix("ok       fonts") && $0.contains("Devanagari (Hindi), Thai") })
-        #expect(result.out.contains { $0.hasPrefix("ok       templates     6 styles") })
+        #expect(result.out.contains { $0.hasPrefix("ok       templates     7 styles") })
         #expect(result.out.contains { $0.contains("photos") && $0.contains("free") })
     }
 

@@ -6,7 +6,7 @@ import Imaging
 @Suite struct StyleCommandsTests {
     /// The 640x480 site photo, in a folder of its own.
     static func photo() throws -> String { try Fixtures.site.write(to: try TestFiles.temporaryFolder("site")) }
-    static let builtIn = ["classic", "banner", "site-report", "big-clock", "minimal", "geo"]
+    static let builtIn = ["classic", "banner", "site-report", "big-clock", "minimal", "geo", "evidence"]
 
     @Test("styles lists the six built-in styles in cycle order, classic the default")
     func list() {
@@ -25,7 +25,7 @@ import Imaging
         let extra = classic.replacingOccurrences(of: "\"id\": \"classic\"", with: "\"id\": \"zzz\"")
         try TestFiles.write(Array(extra.utf8), to: folder + "/extra.json")
         let result = CLI.run(["styles", "--template-dir", folder])
-        #expect(result.out.count == 7)
+        #expect(result.out.count == 8)
         #expect(result.out.first?.contains("My classic (default) [template-dir]") == true)
         #expect(result.out.contains { $0.hasPrefix("zzz ") })
     }
@@ -67,14 +67,14 @@ import Imaging
         #expect(bad.err == ["stampcam: site.json: blocks[0].font.size: expected a number, found a string"])
         let unknown = CLI.run(["apply", photo, "-o", folder + "/out", "--template", "fancy"])
         #expect(unknown.code == 64)
-        #expect(unknown.err.first?.contains("classic, banner, site-report, big-clock, minimal, geo") == true)
+        #expect(unknown.err.first?.contains("classic, banner, site-report, big-clock, minimal, geo, evidence") == true)
     }
 
     @Test("templates check: built-ins pass; a broken file fails; uncovered characters warn")
     func check() throws {
         let all = CLI.run(["templates", "check"])
         #expect(all.code == 0)
-        #expect(all.out.count == 6)
+        #expect(all.out.count == 7)
         let folder = try TestFiles.temporaryFolder("check")
         try TestFiles.write(Array(#"{"version": 1, "id": "x", "blocks": [{"lines": ["<b>{user}"]}]}"#.utf8), to: folder + "/m.json")
         let markup = CLI.run(["templates", "check", folder + "/m.json"])

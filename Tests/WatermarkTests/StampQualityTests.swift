@@ -75,6 +75,7 @@ import TestSupport
     func hangingIndent() throws {
         var fields = Fixture.fields
         fields.note = String(repeating: "north wall crack ", count: 8)
+        fields.code = nil  // site-report's code line would come after the note
         for id in ["classic", "site-report"] {
             let (bitmap, lines) = try Self.shapes(try Fixture.template(id), fields: fields)
             let note = try #require(lines.last)  // the Note line, wrapped

@@ -25,10 +25,15 @@ enum Fixture {
                             camera: "Canon EOS 1000D", filename: "IMG_0001.jpg", sequence: 7)
         // The grid reference Session would add (GeoConvert's numbers for this position).
         fields.grid = GridPosition(zone: 50, isNorth: true, easting: 669627.866, northing: 3548531.726, latitude: 32.0603)
+        // What the writer and the GPS fix add: the verification code, the fix's accuracy and time.
+        fields.code = "K7MN-4XRT-9P"
+        fields.pixelsSHA256 = String(repeating: "ab", count: 32)
+        fields.accuracy = 6
+        fields.gpsTime = Timestamp(iso8601: "2026-11-29T06:03:11Z")
         return fields
     }()
 
-    static let builtInIDs = ["classic", "banner", "site-report", "big-clock", "minimal", "geo"]
+    static let builtInIDs = ["classic", "banner", "site-report", "big-clock", "minimal", "geo", "evidence"]
 }
 
 @Suite struct GoldenTests {

@@ -170,6 +170,12 @@ def main():
     check("clock: GPS time and the clock differing is a warning", "warning: the clock is" in errors and "ahead of GPS time" in errors, errors)
     check("clock: the stamp uses the clock and says so; {gps_time} is the receiver's",
           code == 0 and names[-1:] and names[-1].startswith("camera clock-2024-"), (code, names, errors))
+    # The record keeps both: GPS time (2024) and how far the clock was from it (about -2 years).
+    read = exiftool([os.path.join(WORK, "old-clock")], "-XMP-stampcam:GPSTime", "-XMP-stampcam:ClockDifference")
+    kept = [read.get(name, {}) for name in names]
+    check("clock: the photo's XMP records GPS time and the clock's difference from it",
+          kept and all(str(item.get("GPSTime", "")).startswith(("2024-05-01", "2024:05:01"))  # exiftool writes dates with colons
+                       and -1e9 < float(item.get("ClockDifference", 0)) < -3e7 for item in kept), kept)
 
     # A line sending garbage: gpsd takes no fix from it; the photo says so, nothing crashes.
     with Receiver(ENV) as receiver:

@@ -13,10 +13,14 @@ final class JPEGTranscoder {
     let info: Info
     private let handle: OpaquePointer
     private let copy: UnsafeMutableRawBufferPointer
+    /// The compressed bytes read from (the copy, its exact length).
+    var compressed: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[..<byteCount]) }
+    private let byteCount: Int
 
     init(_ bytes: UnsafeRawBufferPointer, limits: JPEGDecoder.Limits) throws(ImageError) {
         copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
         copy.copyMemory(from: bytes)
+        byteCount = bytes.count
         var outcome = sc_outcome()
         let c = sc_decode_limits(salvage: 0, maxScans: Int32(clamping: limits.scanLimit), maxMemory: limits.memoryLimit)
         guard let handle = sc_transcoder_create(copy.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, c, &outcome) else {

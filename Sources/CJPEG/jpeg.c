@@ -720,42 +720,96 @@ static void check_strip(sc_transcoder *t, int top, int count, size_t stride, siz
     }
 }
 
+// The coefficients of MCU rows `first` up to `last` (exclusive) written as a JPEG of their own into
+// `buffer`: a strip decodes from its blocks alone, without walking the photo's compressed data again.
+static void write_strip(sc_transcoder *t, struct jpeg_compress_struct *w, int first, int last,
+                        unsigned char **buffer, unsigned long *length) {
+    struct jpeg_decompress_struct *c = &t->source;
+    int mcu = c->max_v_samp_factor * DCTSIZE;
+    int height = (int)c->image_height;
+    int bottom = last * mcu < height ? last * mcu : height;
+    adopt(t, (j_common_ptr)w);
+    jpeg_create_compress(w);
+    if (t->maxMemory > 0) w->mem->max_memory_to_use = t->maxMemory;
+    jpeg_copy_critical_parameters(c, w);
+    w->image_height = (JDIMENSION)(bottom - first * mcu);
+    w->write_JFIF_header = FALSE;
+    w->write_Adobe_marker = FALSE;
+    jvirt_barray_ptr arrays[MAX_COMPONENTS];
+    JDIMENSION rows[MAX_COMPONENTS];
+    for (int ci = 0; ci < c->num_components; ci++) {
+        const jpeg_component_info *component = &c->comp_info[ci];
+        JDIMENSION columns = (JDIMENSION)round_up(component->width_in_blocks, (size_t)component->h_samp_factor);
+        rows[ci] = (JDIMENSION)((last - first) * component->v_samp_factor);
+        arrays[ci] = (*w->mem->request_virt_barray)((j_common_ptr)w, JPOOL_IMAGE, FALSE, columns, rows[ci],
+                                                    (JDIMENSION)component->v_samp_factor);
+    }
+    (*w->mem->realize_virt_arrays)((j_common_ptr)w);
+    for (int ci = 0; ci < c->num_components; ci++) {
+        const jpeg_component_info *component = &c->comp_info[ci];
+        JDIMENSION columns = (JDIMENSION)round_up(component->width_in_blocks, (size_t)component->h_samp_factor);
+        JDIMENSION offset = (JDIMENSION)(first * component->v_samp_factor);
+        for (JDIMENSION row = 0; row < rows[ci]; row++) {
+            JBLOCKARRAY from = (*t->source.mem->access_virt_barray)((j_common_ptr)&t->source, t->coefficients[ci], offset + row, 1, FALSE);
+            JBLOCKARRAY into = (*w->mem->access_virt_barray)((j_common_ptr)w, arrays[ci], row, 1, TRUE);
+            memcpy(into[0], from[0], (size_t)columns * sizeof(JBLOCK));
+        }
+    }
+    jpeg_mem_dest(w, buffer, length);
+    jpeg_write_coefficients(w, arrays);
+    jpeg_finish_compress(w);
+}
+
 int sc_transcoder_decode_rows(sc_transcoder *t, int top, int count, unsigned char *pixels, size_t stride, size_t capacity,
                               sc_outcome *outcome) {
     if (!transcoder_usable(t, outcome)) return -1;
-    // A second decoder over the same bytes: libjpeg decodes pixels only from a file.
-    struct jpeg_decompress_struct *d = calloc(1, sizeof *d);
-    if (!d) {
+    struct {
+        struct jpeg_compress_struct writer;
+        struct jpeg_decompress_struct reader;
+        unsigned char *buffer;
+        unsigned long length;
+    } *s = calloc(1, sizeof *s);
+    if (!s) {
         outcome->status = SC_OUT_OF_MEMORY;
         snprintf(outcome->message, sizeof outcome->message, "out of memory");
         return -1;
     }
     if (setjmp(t->errors.jump)) {
         take_failure(&t->errors, (j_common_ptr)&t->source, outcome);
-        jpeg_destroy_decompress(d);
-        free(d);
+        jpeg_destroy_compress(&s->writer);
+        jpeg_destroy_decompress(&s->reader);
+        free(s->buffer);
+        free(s);
         return -1;
     }
     t->errors.armed = 1;
     check_strip(t, top, count, stride, capacity);
+    // With an MCU row of context above and below: chroma is upsampled from its neighbouring rows,
+    // so the strip's edge rows come out as the whole photo's decode shows them.
+    int mcu = t->source.max_v_samp_factor * DCTSIZE;
+    int mcuRows = ((int)t->source.image_height + mcu - 1) / mcu;
+    int first = top / mcu > 0 ? top / mcu - 1 : 0;
+    int last = (top + count + mcu - 1) / mcu + 1;
+    if (last > mcuRows) last = mcuRows;
+    write_strip(t, &s->writer, first, last, &s->buffer, &s->length);
+    jpeg_destroy_compress(&s->writer);
+    struct jpeg_decompress_struct *d = &s->reader;
     adopt(t, (j_common_ptr)d);
     jpeg_create_decompress(d);
     if (t->maxMemory > 0) d->mem->max_memory_to_use = t->maxMemory;
-    jpeg_mem_src(d, t->data, (unsigned long)t->length);
-    // Junk between header segments damages no pixel (as when the coefficients were read).
-    t->errors.inHeader = 1;
+    jpeg_mem_src(d, s->buffer, s->length);
     jpeg_read_header(d, TRUE);
-    t->errors.inHeader = 0;
     d->out_color_space = JCS_EXT_BGRX;
     jpeg_start_decompress(d);
-    if (top > 0) jpeg_skip_scanlines(d, (JDIMENSION)top);
-    for (int row = 0; row < count; row++) {
-        JSAMPROW target = pixels + (size_t)row * stride;
+    // The context rows above go into the first row, which the strip's own first row overwrites.
+    for (int row = first * mcu; row < top + count; row++) {
+        JSAMPROW target = pixels + (size_t)(row < top ? 0 : row - top) * stride;
         jpeg_read_scanlines(d, &target, 1);
     }
     jpeg_abort_decompress(d);
     jpeg_destroy_decompress(d);
-    free(d);
+    free(s->buffer);
+    free(s);
     t->errors.armed = 0;
     succeed(outcome);
     return 0;

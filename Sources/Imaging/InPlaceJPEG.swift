@@ -35,9 +35,9 @@ public struct InPlaceJPEG: ~Copyable {
             guard header.width * header.height <= options.pixelLimit else {
                 throw .tooManyPixels(width: header.width, height: header.height, limit: options.pixelLimit)
             }
-            // Every coefficient; a multi-scan file's again while its stamp's rows are decoded
-            // (libjpeg buffers them to decode any pixel); room for those rows (a quarter of the pixels).
-            let needed = header.allCoefficientBytes + header.coefficientBytes + header.width * header.height
+            // Every coefficient, and room for the stamp's rows (up to a quarter of the photo): their
+            // pixels, 4 bytes each, and their blocks once more while they are decoded and put back.
+            let needed = header.allCoefficientBytes + 2 * header.width * header.height
             guard needed <= options.memoryLimit else {
                 throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: header.allCoefficientBytes)
             }

@@ -130,6 +130,39 @@ import TestSupport
         }
     }
 
+    @Test("a header alone claiming 50 MP: its coefficient arrays weighed against the memory limit before any is made; 65535x65535 refused")
+    func fiftyMegapixelHeader() throws {
+        let good = try Self.fixture([])
+        let sos = try #require(HostileJPEG.scans(good).first).range.lowerBound
+        let sosEnd = sos + 2 + (Int(good[sos + 2]) << 8 | Int(good[sos + 3]))
+        // Every header segment, the scan's header, and not one byte of picture data.
+        let header = Array(BadJPEG.resized(good, width: 8192, height: 6144).prefix(sosEnd))
+        // 4:2:0: 1024x768 luma blocks and 512x384 of each chroma, 128 bytes a block.
+        let coefficients = (1024 * 768 + 2 * 512 * 384) * 128
+        do {
+            _ = try InPlaceJPEG(jpeg: header, options: LoadOptions(maxSize: 0, memoryLimit: coefficients))
+            Issue.record("a 50 MP header was accepted with room for its coefficients alone")
+        } catch {
+            guard case .tooMuchMemory(let needed, let limit, let held) = error else { Issue.record("\(error)"); return }
+            #expect(held == coefficients && needed > coefficients && limit == coefficients)
+        }
+        // Within the default limit the arrays fit: the missing picture data is what fails.
+        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: header, options: LoadOptions(maxSize: 0)) }
+        // 65535 is past libjpeg's largest side (65500): refused as it reads the header.
+        let widest = Array(BadJPEG.resized(good, width: 65535, height: 65535).prefix(sosEnd))
+        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: widest, options: LoadOptions(maxSize: 0, pixelLimit: .max)) }
+        let huge = Array(BadJPEG.resized(good, width: 65500, height: 65500).prefix(sosEnd))
+        #expect(throws: ImageError.tooManyPixels(width: 65500, height: 65500, limit: 200_000_000)) {
+            try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0))
+        }
+        do {
+            _ = try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0, pixelLimit: .max))
+            Issue.record("a 4290 MP header was accepted")
+        } catch {
+            guard case .tooMuchMemory = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     @Test("a quantisation table holding 0 is refused rather than divided by; junk between header segments is stamped")
     func headerOddities() throws {
         let good = try Self.fixture([])

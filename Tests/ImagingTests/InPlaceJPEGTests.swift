@@ -100,6 +100,42 @@ import TestSupport
         #expect(ratio > 0.95 && ratio < 1.05, "\(name): \(result.count) bytes from \(original.count)")
     }
 
+    /// jpegtran's copy of the blocks of `columns` × `rows` (whole MCUs).
+    static func blocks(_ jpeg: [UInt8], columns: Range<Int>, rows: Range<Int>) throws -> [UInt8] {
+        let folder = try TestFiles.temporaryFolder("inplace-crop")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestFiles.write(jpeg, to: folder + "/in.jpg")
+        let crop = "\(columns.count)x\(rows.count)+\(columns.lowerBound)+\(rows.lowerBound)"
+        let result = try ExternalTool.run("jpegtran", ["-copy", "none", "-crop", crop, "-outfile", folder + "/out.jpg", folder + "/in.jpg"])
+        #expect(result.status == 0, "\(result.err)")
+        return try TestFiles.bytes(folder + "/out.jpg")
+    }
+
+    @Test("a stamp in a corner: only the MCUs under it are encoded again; beside it its rows keep every block, and the region decodes as the whole photo does",
+          arguments: flavours)
+    func region(name: String, flags: [String]) throws {
+        let original = try Self.fixture(flags)
+        var inPlace = try InPlaceJPEG(jpeg: original, options: LoadOptions(maxSize: 0))
+        let rows = inPlace.strip(covering: 100..<110), columns = inPlace.span(covering: 150..<203)
+        #expect(columns.lowerBound % 8 == 0 && columns.lowerBound <= 150 && columns.lowerBound >= 128 && columns.upperBound == 203,
+                "\(name): \(columns)")
+        var window = try inPlace.decode(rows: rows, columns: columns)
+        let before = try Photo(jpeg: original, options: LoadOptions(maxSize: 0)).bitmap
+        #expect(rows.allSatisfy { y in columns.allSatisfy { x in
+            window.rgb(x: x - columns.lowerBound, y: y - rows.lowerBound) == before.rgb(x: x, y: y) } }, "\(name): the decoded region")
+        for y in (100 - rows.lowerBound)..<(110 - rows.lowerBound) {
+            for x in (150 - columns.lowerBound)..<window.width { window.setRGB(x: x, y: y, (255, 255, 255)) }
+        }
+        try inPlace.replace(rows: rows, columns: columns, with: window)
+        let result = try inPlace.encoded().bytes
+        #expect(try Self.blocks(result, columns: 0..<columns.lowerBound, rows: rows)
+                == Self.blocks(original, columns: 0..<columns.lowerBound, rows: rows), "\(name): the blocks beside the stamp")
+        #expect(try Self.blocks(result, columns: 0..<203, rows: 0..<rows.lowerBound)
+                == Self.blocks(original, columns: 0..<203, rows: 0..<rows.lowerBound), "\(name): the blocks above")
+        let white = try Photo(jpeg: result, options: LoadOptions(maxSize: 0)).bitmap.rgb(x: 180, y: 105)
+        #expect(white.red > 230 && white.green > 230 && white.blue > 230, "\(name): \(white)")
+    }
+
     @Test("a photo it cannot stamp in place fails alone, saying why",
           arguments: [("arithmetic-coded", ["-arithmetic"]), ("odd sampling factors", ["-sample", "3x1"])])
     func refused(name: String, flags: [String]) throws {

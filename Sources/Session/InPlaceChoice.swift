@@ -1,3 +1,4 @@
+import Capture
 import Imaging
 import Platform
 import Templates
@@ -19,5 +20,15 @@ enum InPlaceChoice {
             reason = "\(error)"
             return nil
         }
+    }
+
+    /// A camera's JPEG frame opened for stamping in place when it is kept at its size (`maxSize`
+    /// 0, or the frame within it); nil when the still is stamped on its decoded pixels instead.
+    static func open(_ still: CapturedStill, maxSize: Int, style: Template) -> InPlaceJPEG? {
+        let load = LoadOptions(maxSize: maxSize)
+        let (width, height) = (still.photo.width, still.photo.height)
+        guard let frame = still.cameraFile, style.tone == .none,
+              load.fittedSize(width: width, height: height) == (width, height) else { return nil }
+        return try? InPlaceJPEG(jpeg: frame, options: load)
     }
 }

@@ -228,12 +228,12 @@ public final class PhotoWriter {
             let layout = try watermarker.stamp(window: &nothing, top: 0, width: width, height: height, template: style, fields: record.fields)
             var notes = layout.warnings
             let boxes = layout.boxes.map { orientation.storedRect($0, storedWidth: storedWidth, storedHeight: storedHeight) }
-            if let rows = Self.rows(boxes, width: storedWidth, height: storedHeight) {
-                let strip = photo.strip(covering: rows)
-                var window = try photo.decode(rows: strip)
-                notes = try watermarker.stamp(window: &window, top: strip.lowerBound, width: width, height: height,
+            if let area = Self.area(boxes, width: storedWidth, height: storedHeight) {
+                let (rows, columns) = (photo.strip(covering: area.rows), photo.span(covering: area.columns))
+                var window = try photo.decode(rows: rows, columns: columns)
+                notes = try watermarker.stamp(window: &window, left: columns.lowerBound, top: rows.lowerBound, width: width, height: height,
                                               orientation: orientation, template: style, fields: record.fields).warnings
-                try photo.replace(rows: strip, with: window)
+                try photo.replace(rows: rows, columns: columns, with: window)
             }
             // libjpeg's standard Huffman tables, as jpegtran writes them: tables made for the photo
             // take a second pass over every block for a file a few per cent smaller.
@@ -253,14 +253,18 @@ public final class PhotoWriter {
         }
     }
 
-    /// The rows the blocks at `boxes` cover, with room for what text casts past its box (a
-    /// shadow, a glow); nil when there are none.
-    static func rows(_ boxes: [(x: Double, y: Double, width: Double, height: Double)], width: Int, height: Int) -> Range<Int>? {
+    /// The rows and columns the blocks at `boxes` cover, with room for what text casts past its
+    /// box (a shadow, a glow); nil when there are none.
+    static func area(_ boxes: [(x: Double, y: Double, width: Double, height: Double)], width: Int,
+                     height: Int) -> (rows: Range<Int>, columns: Range<Int>)? {
         guard !boxes.isEmpty else { return nil }
         let room = max(8.0, Double(min(width, height)) / 50)
-        let top = boxes.map { $0.y }.min()! - room, bottom = boxes.map { $0.y + $0.height }.max()! + room
-        let rows = max(0, Int(top.rounded(.down)))..<min(height, Int(bottom.rounded(.up)))
-        return rows.isEmpty ? nil : rows
+        func covered(_ start: Double, _ end: Double, size: Int) -> Range<Int> {
+            max(0, Int((start - room).rounded(.down)))..<min(size, Int((end + room).rounded(.up)))
+        }
+        let rows = covered(boxes.map { $0.y }.min()!, boxes.map { $0.y + $0.height }.max()!, size: height)
+        let columns = covered(boxes.map { $0.x }.min()!, boxes.map { $0.x + $0.width }.max()!, size: width)
+        return rows.isEmpty || columns.isEmpty ? nil : (rows, columns)
     }
 
     /// A stamped photo written under a temp name: `finish` makes it the photo (see `prepare`).

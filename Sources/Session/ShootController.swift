@@ -663,7 +663,7 @@ public final class ShootController: Sendable {
                     throw WriteError(cause: .image(error), saved: [])
                 }
             }
-            let written = try writer.write(shot.still.photo, style: settings.styles[style], fields: shot.fields,
+            let written = try writer.write(shot.still, style: settings.styles[style], fields: shot.fields,
                                            to: claim, original: original)
             saved(id, written)
         } catch {

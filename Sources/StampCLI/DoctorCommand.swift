@@ -49,6 +49,7 @@ enum DoctorCommand: Command {
         var checks: [Check] = [Check(level: .ok, topic: "data", text: PathEncoding.display(context.resources.root) + " (fonts/, templates/)")]
         checks += features()
         if (try? GridReference.loadLibrary()) != nil { checks.append(grid()) }
+        checks.append(places(context))
         checks += fonts(context)
         checks.append(config(context))
         checks += templates(context)
@@ -72,6 +73,24 @@ enum DoctorCommand: Command {
                 return Check(level: .warning, topic: feature.topic,
                              text: error.description + "; install it: sudo apt-get install " + error.packages.joined(separator: " "))
             }
+        }
+    }
+
+    /// `{place}` needs the table of place names (`make run`, `make install` and the package bring
+    /// it); without it `{place}` stays empty, everything else works.
+    static func places(_ context: Context) -> Check {
+        let finder = PlaceFinder.locate(environment: context.environment, dataFolder: context.resources.root)
+        guard let table = finder.table else {
+            return Check(level: .warning, topic: "places", text: "{place} stays empty: " + PlaceFinder.installHint)
+        }
+        switch finder.load() {
+        case .ready(let places, _, _, _):
+            return Check(level: .ok, topic: "places",
+                         text: "\(places) place\(places == 1 ? "" : "s") in \(PathEncoding.display(table))")
+        case .failed(let error):
+            return Check(level: .warning, topic: "places", text: "{place} stays empty: \(error)")
+        case .notInstalled:
+            return Check(level: .warning, topic: "places", text: "{place} stays empty: " + PlaceFinder.installHint)
         }
     }
 

@@ -88,18 +88,18 @@ public final class Watermarker {
     }
 
     /// Draws the template's blocks, laid out for an upright photo of `width` × `height`, onto
-    /// `window`: rows from `top` on, at the full width, of the photo as its file stores it, which
-    /// `orientation` turns upright (a photo stamped in place decodes only the rows its stamp
+    /// `window`: the pixels from (`left`, `top`) on of the photo as its file stores it, which
+    /// `orientation` turns upright (a photo stamped in place decodes only the blocks its stamp
     /// covers, and turns no pixel). What falls outside the window is not drawn; the report's boxes
     /// are in upright coordinates. The template's tone, which changes the whole photo, is not applied.
     @discardableResult
-    public func stamp(window: inout Bitmap, top: Int, width: Int, height: Int, orientation: Orientation = .up,
+    public func stamp(window: inout Bitmap, left: Int = 0, top: Int, width: Int, height: Int, orientation: Orientation = .up,
                       template: Template, fields: Fields) throws -> Report {
-        try draw(on: &window, top: top, width: width, height: height, orientation: orientation, template: template, fields: fields,
-                 mode: .normal, tone: false)
+        try draw(on: &window, left: left, top: top, width: width, height: height, orientation: orientation, template: template,
+                 fields: fields, mode: .normal, tone: false)
     }
 
-    private func draw(on bitmap: inout Bitmap, top: Int, width photoWidth: Int, height photoHeight: Int, orientation: Orientation = .up,
+    private func draw(on bitmap: inout Bitmap, left: Int = 0, top: Int, width photoWidth: Int, height photoHeight: Int, orientation: Orientation = .up,
                       template: Template, fields: Fields, mode: RenderMode, tone: Bool) throws -> Report {
         try requireValid(template, variables: Set(fields.extra.keys))
         let (width, height) = (Double(photoWidth), Double(photoHeight))
@@ -125,7 +125,7 @@ public final class Watermarker {
         report.truncations = truncations
         report.style = template.id
         report.libraryMessages = LibraryLog.shared.collecting {
-            bitmap.draw(origin: (0, top)) { cr in
+            bitmap.draw(origin: (left, top)) { cr in
                 let turned = orientation.swapsDimensions
                 StoredFrame.apply(orientation, storedWidth: turned ? photoHeight : photoWidth,
                                   storedHeight: turned ? photoWidth : photoHeight, to: cr)

@@ -100,6 +100,42 @@ import TestSupport
         #expect(ratio > 0.95 && ratio < 1.05, "\(name): \(result.count) bytes from \(original.count)")
     }
 
+    /// jpegtran's copy of the blocks of `columns` × `rows` (whole MCUs).
+    static func blocks(_ jpeg: [UInt8], columns: Range<Int>, rows: Range<Int>) throws -> [UInt8] {
+        let folder = try TestFiles.temporaryFolder("inplace-crop")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestFiles.write(jpeg, to: folder + "/in.jpg")
+        let crop = "\(columns.count)x\(rows.count)+\(columns.lowerBound)+\(rows.lowerBound)"
+        let result = try ExternalTool.run("jpegtran", ["-copy", "none", "-crop", crop, "-outfile", folder + "/out.jpg", folder + "/in.jpg"])
+        #expect(result.status == 0, "\(result.err)")
+        return try TestFiles.bytes(folder + "/out.jpg")
+    }
+
+    @Test("a stamp in a corner: only the MCUs under it are encoded again; beside it its rows keep every block, and the region decodes as the whole photo does",
+          arguments: flavours)
+    func region(name: String, flags: [String]) throws {
+        let original = try Self.fixture(flags)
+        var inPlace = try InPlaceJPEG(jpeg: original, options: LoadOptions(maxSize: 0))
+        let rows = inPlace.strip(covering: 100..<110), columns = inPlace.span(covering: 150..<203)
+        #expect(columns.lowerBound % 8 == 0 && columns.lowerBound <= 150 && columns.lowerBound >= 128 && columns.upperBound == 203,
+                "\(name): \(columns)")
+        var window = try inPlace.decode(rows: rows, columns: columns)
+        let before = try Photo(jpeg: original, options: LoadOptions(maxSize: 0)).bitmap
+        #expect(rows.allSatisfy { y in columns.allSatisfy { x in
+            window.rgb(x: x - columns.lowerBound, y: y - rows.lowerBound) == before.rgb(x: x, y: y) } }, "\(name): the decoded region")
+        for y in (100 - rows.lowerBound)..<(110 - rows.lowerBound) {
+            for x in (150 - columns.lowerBound)..<window.width { window.setRGB(x: x, y: y, (255, 255, 255)) }
+        }
+        try inPlace.replace(rows: rows, columns: columns, with: window)
+        let result = try inPlace.encoded().bytes
+        #expect(try Self.blocks(result, columns: 0..<columns.lowerBound, rows: rows)
+                == Self.blocks(original, columns: 0..<columns.lowerBound, rows: rows), "\(name): the blocks beside the stamp")
+        #expect(try Self.blocks(result, columns: 0..<203, rows: 0..<rows.lowerBound)
+                == Self.blocks(original, columns: 0..<203, rows: 0..<rows.lowerBound), "\(name): the blocks above")
+        let white = try Photo(jpeg: result, options: LoadOptions(maxSize: 0)).bitmap.rgb(x: 180, y: 105)
+        #expect(white.red > 230 && white.green > 230 && white.blue > 230, "\(name): \(white)")
+    }
+
     @Test("a photo it cannot stamp in place fails alone, saying why",
           arguments: [("arithmetic-coded", ["-arithmetic"]), ("odd sampling factors", ["-sample", "3x1"])])
     func refused(name: String, flags: [String]) throws {
@@ -125,6 +161,39 @@ import TestSupport
         do {
             _ = try InPlaceJPEG(jpeg: BadJPEG.resized(good, width: 60000, height: 60000), options: LoadOptions(maxSize: 0, pixelLimit: .max))
             Issue.record("a 3600 MP header was accepted")
+        } catch {
+            guard case .tooMuchMemory = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    @Test("a header alone claiming 50 MP: its coefficient arrays weighed against the memory limit before any is made; 65535x65535 refused")
+    func fiftyMegapixelHeader() throws {
+        let good = try Self.fixture([])
+        let sos = try #require(HostileJPEG.scans(good).first).range.lowerBound
+        let sosEnd = sos + 2 + (Int(good[sos + 2]) << 8 | Int(good[sos + 3]))
+        // Every header segment, the scan's header, and not one byte of picture data.
+        let header = Array(BadJPEG.resized(good, width: 8192, height: 6144).prefix(sosEnd))
+        // 4:2:0: 1024x768 luma blocks and 512x384 of each chroma, 128 bytes a block.
+        let coefficients = (1024 * 768 + 2 * 512 * 384) * 128
+        do {
+            _ = try InPlaceJPEG(jpeg: header, options: LoadOptions(maxSize: 0, memoryLimit: coefficients))
+            Issue.record("a 50 MP header was accepted with room for its coefficients alone")
+        } catch {
+            guard case .tooMuchMemory(let needed, let limit, let held) = error else { Issue.record("\(error)"); return }
+            #expect(held == coefficients && needed > coefficients && limit == coefficients)
+        }
+        // Within the default limit the arrays fit: the missing picture data is what fails.
+        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: header, options: LoadOptions(maxSize: 0)) }
+        // 65535 is past libjpeg's largest side (65500): refused as it reads the header.
+        let widest = Array(BadJPEG.resized(good, width: 65535, height: 65535).prefix(sosEnd))
+        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: widest, options: LoadOptions(maxSize: 0, pixelLimit: .max)) }
+        let huge = Array(BadJPEG.resized(good, width: 65500, height: 65500).prefix(sosEnd))
+        #expect(throws: ImageError.tooManyPixels(width: 65500, height: 65500, limit: 200_000_000)) {
+            try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0))
+        }
+        do {
+            _ = try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0, pixelLimit: .max))
+            Issue.record("a 4290 MP header was accepted")
         } catch {
             guard case .tooMuchMemory = error else { Issue.record("\(error)"); return }
         }

@@ -61,6 +61,18 @@ struct WhereaboutsTests {
         #expect(calm.clockDifference.map { abs($0 - 2) < 0.01 } == true && calm.timeMark(.standard) == nil)
     }
 
+    @Test("every built-in style that shows where a photo was shows the site's address too, which a fix on a site brings")
+    func addressShown() {
+        let fields = Self.policy(FixReading(fix: Self.fix(), connected: true)).fieldsNow()
+        #expect(fields.address == "1 Quai Branly")
+        let whereVariables: Set<String> = ["location", "place", "site", "coords", "utm", "mgrs"]
+        let styles = ShootControllerTests.styles
+        #expect(styles.count >= 6)
+        for style in styles where !style.variableNames.isDisjoint(with: whereVariables) {
+            #expect(style.variableNames.contains("address"), "\(style.id) shows a location but not {address}")
+        }
+    }
+
     @Test("a project given wins over the site's")
     func givenProject() {
         let fields = Self.policy(FixReading(fix: Self.fix(), connected: true), given: Fields(project: "Tunnel 3")).fieldsNow()

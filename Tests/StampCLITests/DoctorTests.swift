@@ -33,4 +33,25 @@ import TestSupport
         #expect(fonts?.contains("no font for Chinese, Japanese, Korean, Devanagari (Hindi), Thai, Bengali, Tamil") == true, "\(result.out)")
         #expect(fonts?.contains("sudo apt-get install fonts-noto-cjk fonts-noto-core") == true)
     }
+
+    @Test("doctor names a missing table of place names and how to add it (a warning), one it cannot read, and counts one it can")
+    func places() throws {
+        // A data folder without place names (fonts and templates only).
+        let data = try TestFiles.temporaryFolder("doctor-noplaces")
+        for item in ["fonts", "templates"] {
+            try FileManager.default.createSymbolicLink(atPath: data + "/" + item, withDestinationPath: TestFiles.packageRoot + "/" + item)
+        }
+        let missing = CLI.run(["doctor"], environment: ["STAMPCAM_DATA": data])
+        #expect(missing.code == 0)
+        let line = missing.out.first { $0.hasPrefix("warning  places") }
+        #expect(line?.contains("{place} stays empty: place names are not installed: run 'make places'") == true, "\(missing.out)")
+        let unreadable = CLI.run(["doctor"], environment: ["STAMPCAM_PLACES": data + "/nowhere.csv"])
+        #expect(unreadable.out.contains { $0.hasPrefix("warning  places") && $0.hasSuffix("nowhere.csv: cannot read the place names: no such file") },
+                "\(unreadable.out)")
+        try TestFiles.write(Array("lat,lon,name,admin1,admin2,cc\n31.15,121.11,Qingpu,Shanghai,,CN\n".utf8), to: data + "/cities.csv")
+        let found = CLI.run(["doctor"], environment: ["STAMPCAM_PLACES": data + "/cities.csv", "XDG_CACHE_HOME": data + "/cache"])
+        #expect(found.out.contains { $0.hasPrefix("ok       places") && $0.hasSuffix("1 place in \(data)/cities.csv") }, "\(found.out)")
+        let nearest = CLI.run(["places", "31.1509,121.1241"], environment: ["STAMPCAM_PLACES": data + "/cities.csv", "XDG_CACHE_HOME": data + "/cache"])
+        #expect(nearest.out.last?.hasPrefix("nearest: Qingpu, Shanghai, CN") == true, "\(nearest.out)")
+    }
 }

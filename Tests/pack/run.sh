@@ -43,6 +43,13 @@ check "Recommends names the optional features' libraries, opened on use (HEIC, s
            && grep -q 'Recommends: .*libproj25 (>= ' '$work/info.txt'"
 check "apply logged its photo in the catalog in ~/.local/share, and log lists it" \
     sh -c "test -s '$work/home/.local/share/stampcam/catalog.sqlite' && test \"\$(env -i PATH=/usr/bin:/bin HOME='$work/home' '$bin' log)\" = '$work/stamped/test-card.jpg'"
+# The place names come with the package, credited: {place} works without a step of its own.
+clean "$bin" places 60.1699,24.9384 > "$work/places.out" 2>&1
+check "{place} from the package's table: town, region and country" sh -c "tail -1 '$work/places.out' | grep -q '^nearest: Helsinki, Uusimaa, FI'"
+check "the copyright credits GeoNames (CC BY 4.0) for the place names" \
+    sh -c "grep -q 'GeoNames' '$root/usr/share/doc/stampcam/copyright' && grep -q 'CC-BY-4.0' '$root/usr/share/doc/stampcam/copyright'"
+clean "$bin" doctor > "$work/doctor.out" 2>&1
+check "doctor finds the package's place names" sh -c "grep -q '^ok       places' '$work/doctor.out'"
 cat "$work/card.err" "$work/apply.err" | sed 's/^/  stderr: /'
 
 # The manual page: renders without warnings and has every command and option.

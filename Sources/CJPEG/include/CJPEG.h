@@ -117,7 +117,7 @@ typedef struct {
 int sc_encode(const unsigned char *pixels, int width, int height, size_t stride, sc_encode_options options,
               unsigned char **output, size_t *outputLength, sc_outcome *outcome);
 
-/// A JPEG's DCT coefficients, read whole, to be stamped in place: decode some whole MCU rows,
+/// A JPEG's DCT coefficients, read whole, to be stamped in place: decode a region of whole MCUs,
 /// draw on them, put them back with the photo's own quantisation tables and sampling, and write
 /// every coefficient. Every block outside the rows put back stays bit for bit. Baseline or
 /// progressive, 8-bit, Huffman-coded, YCbCr or greyscale; anything else fails at creation.
@@ -126,7 +126,8 @@ typedef struct sc_transcoder sc_transcoder;
 typedef struct {
     int width;
     int height;
-    int mcuHeight;          // pixel rows in one MCU row: strips start and end on these
+    int mcuHeight;          // pixel rows in one MCU row: regions start and end on these
+    int mcuWidth;           // pixel columns in one MCU column: likewise
     int components;
     int progressive;
     int restartInterval;
@@ -138,13 +139,21 @@ typedef struct {
 sc_transcoder *sc_transcoder_create(const unsigned char *data, size_t length, sc_decode_limits limits, sc_outcome *outcome);
 void sc_transcoder_destroy(sc_transcoder *transcoder);
 sc_transcoder_info sc_transcoder_get_info(const sc_transcoder *transcoder);
-/// Decodes `count` rows from `top` (whole MCU rows, or up to the last row) into 32-bit BGRX.
-int sc_transcoder_decode_rows(sc_transcoder *transcoder, int top, int count, unsigned char *pixels, size_t stride,
-                              size_t capacity, sc_outcome *outcome);
-/// Replaces the blocks of those rows with `pixels` (BGRX, the image's whole width) compressed with
-/// the photo's tables. After a failure the transcoder refuses further calls.
-int sc_transcoder_replace_rows(sc_transcoder *transcoder, int top, int count, const unsigned char *pixels, size_t stride,
-                               size_t capacity, sc_outcome *outcome);
+/// A rectangle of pixels: whole MCUs, or up to the image's right or bottom edge.
+typedef struct {
+    int left;
+    int top;
+    int width;
+    int height;
+} sc_region;
+
+/// Decodes a region into 32-bit BGRX.
+int sc_transcoder_decode_region(sc_transcoder *transcoder, sc_region region, unsigned char *pixels, size_t stride,
+                                size_t capacity, sc_outcome *outcome);
+/// Replaces the blocks of a region with `pixels` (BGRX, the region's size) compressed with the
+/// photo's tables. After a failure the transcoder refuses further calls.
+int sc_transcoder_replace_region(sc_transcoder *transcoder, sc_region region, const unsigned char *pixels, size_t stride,
+                                 size_t capacity, sc_outcome *outcome);
 /// Writes every coefficient with `options`' EXIF, XMP and ICC (its quality and subsampling are not
 /// used: the photo's own are). Output as sc_encode's.
 int sc_transcoder_write(sc_transcoder *transcoder, sc_encode_options options, unsigned char **output, size_t *outputLength,

@@ -7,6 +7,7 @@ final class JPEGTranscoder {
         let width: Int
         let height: Int
         let mcuHeight: Int
+        let mcuWidth: Int
         let coefficientBytes: Int
     }
 
@@ -29,7 +30,7 @@ final class JPEGTranscoder {
         }
         self.handle = handle
         let info = sc_transcoder_get_info(handle)
-        self.info = Info(width: Int(info.width), height: Int(info.height), mcuHeight: Int(info.mcuHeight),
+        self.info = Info(width: Int(info.width), height: Int(info.height), mcuHeight: Int(info.mcuHeight), mcuWidth: Int(info.mcuWidth),
                          coefficientBytes: Int(clamping: info.coefficientBytes))
     }
 
@@ -38,27 +39,32 @@ final class JPEGTranscoder {
         copy.deallocate()
     }
 
-    func decode(rows: Range<Int>) throws(ImageError) -> Bitmap {
-        guard var bitmap = Bitmap(width: info.width, height: rows.count, zeroed: false) else {
-            throw .outOfMemory(width: info.width, height: rows.count)
+    func decode(rows: Range<Int>, columns: Range<Int>) throws(ImageError) -> Bitmap {
+        guard var bitmap = Bitmap(width: columns.count, height: rows.count, zeroed: false) else {
+            throw .outOfMemory(width: columns.count, height: rows.count)
         }
         var outcome = sc_outcome()
         let stride = bitmap.stride
         let status = bitmap.withUnsafeMutableBytes { pixels in
-            sc_transcoder_decode_rows(handle, Int32(rows.lowerBound), Int32(rows.count),
-                                      pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, pixels.count, &outcome)
+            sc_transcoder_decode_region(handle, Self.region(rows: rows, columns: columns),
+                                        pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), stride, pixels.count, &outcome)
         }
         guard status == 0 else { throw JPEGDecoder.error(outcome, header: nil) }
         return bitmap
     }
 
-    func replace(rows: Range<Int>, with bitmap: Bitmap) throws(ImageError) {
+    func replace(rows: Range<Int>, columns: Range<Int>, with bitmap: Bitmap) throws(ImageError) {
         var outcome = sc_outcome()
         let status = bitmap.withUnsafeBytes { pixels in
-            sc_transcoder_replace_rows(handle, Int32(rows.lowerBound), Int32(rows.count),
-                                       pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), bitmap.stride, pixels.count, &outcome)
+            sc_transcoder_replace_region(handle, Self.region(rows: rows, columns: columns),
+                                         pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), bitmap.stride, pixels.count, &outcome)
         }
         guard status == 0 else { throw .encodeFailed(JPEGDecoder.text(of: outcome.message)) }
+    }
+
+    private static func region(rows: Range<Int>, columns: Range<Int>) -> sc_region {
+        sc_region(left: Int32(clamping: columns.lowerBound), top: Int32(clamping: rows.lowerBound),
+                  width: Int32(clamping: columns.count), height: Int32(clamping: rows.count))
     }
 
     func write(exif: [UInt8]?, xmp: [UInt8]?, icc: [UInt8]?, optimize: Bool) throws(ImageError) -> [UInt8] {

@@ -15,6 +15,14 @@ struct HTTPLimits: Sendable {
     var headerBytes = 32 * 1024
     /// A request body larger than this gets 413 without being read.
     var bodyBytes = 16 * 1024
+    /// A photo uploaded (`POST /api/photos`) larger than this gets 413 (`--max-upload`).
+    var uploadBytes = 50 << 20
+    /// An upload's other fields: how many, and how long each.
+    var uploadFields = 16
+    var uploadFieldBytes = 1024
+    /// An upload has `requestSeconds` and one more second for each this many bytes it announces
+    /// (a slow phone on a site's Wi-Fi finishes; a client sending a byte now and then does not hold on).
+    var uploadBytesPerSecond = 32 * 1024
     /// Live-picture streams and event streams at once.
     var pictureStreams = 8
     var eventStreams = 16

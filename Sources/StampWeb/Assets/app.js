@@ -70,6 +70,93 @@
   }
   picture.addEventListener('error', () => setTimeout(restartPicture, 2000));
 
+  // --- photos from this phone's own camera ---------------------------------------------------
+  // The photo goes to the server as it is; the server stamps it with its own clock, the name the
+  // link gives and where the phone says it is, and shows it back for Use or Retake.
+
+  let position = null;
+  if (window.isSecureContext && navigator.geolocation) {
+    navigator.geolocation.watchPosition((found) => { position = found; }, () => { position = null; },
+      { enableHighAccuracy: true, maximumAge: 10000 });
+  }
+  let underReview = null;
+
+  function showUpload(text, picture) {
+    $('upload').hidden = false;
+    $('upload-status').textContent = text;
+    const busy = !picture;
+    $('upload-use').disabled = busy;
+    $('upload-retake').disabled = busy;
+    if (picture) $('upload-picture').src = picture;
+    else $('upload-picture').removeAttribute('src');
+  }
+
+  async function sendPhoto(file) {
+    const form = new FormData();
+    form.append('photo', file, file.name || 'photo.jpg');
+    if (position) {
+      form.append('latitude', String(position.coords.latitude));
+      form.append('longitude', String(position.coords.longitude));
+      if (position.coords.accuracy != null) form.append('accuracy', String(position.coords.accuracy));
+      if (position.coords.altitude != null) form.append('altitude', String(position.coords.altitude));
+      form.append('position_age', String(Math.max(0, (Date.now() - position.timestamp) / 1000)));
+    }
+    showUpload('Sending the photo to stampcam…', null);
+    let response, data = {};
+    try {
+      response = await fetch('/api/photos', {
+        method: 'POST', credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId }, body: form,
+      });
+      data = await response.json();
+    } catch (error) {
+      $('upload').hidden = true;
+      showNotice('The photo did not reach stampcam (' + error.message + '); take it again', true);
+      return;
+    }
+    if (!response.ok) {
+      $('upload').hidden = true;
+      showNotice(data.error || (response.status + ' ' + response.statusText), true);
+      return;
+    }
+    underReview = data.id;
+    const said = [data.user, data.site].filter(Boolean).join(' · ');
+    showUpload([said].concat(data.notes || []).filter(Boolean).join(' — ') || data.name,
+               data.preview + '?client=' + encodeURIComponent(clientId));
+  }
+
+  async function reviewUpload(choice) {
+    if (!underReview) return;
+    const id = underReview;
+    $('upload-use').disabled = true;
+    $('upload-retake').disabled = true;
+    const response = await fetch('/api/photos/' + choice, {
+      method: 'POST', credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-Stampcam-Client': clientId }, body: JSON.stringify({ id }),
+    }).catch(() => null);
+    const data = response ? await response.json().catch(() => ({})) : {};
+    if (!response || !response.ok) {
+      // Kept under review (a full disk): the person can try again or retake.
+      showUpload((data && data.error) || 'stampcam does not answer; try again', $('upload-picture').src);
+      return;
+    }
+    underReview = null;
+    $('upload').hidden = true;
+    if (choice === 'use') {
+      showNotice('Saved as ' + data.name, false);
+      loadShots();
+    } else {
+      $('photo-input').click();
+    }
+  }
+
+  $('photo-input').addEventListener('change', (event) => {
+    const file = event.target.files && event.target.files[0];
+    event.target.value = '';
+    if (file) sendPhoto(file);
+  });
+  $('upload-use').addEventListener('click', () => reviewUpload('use'));
+  $('upload-retake').addEventListener('click', () => reviewUpload('retake'));
+
   // --- drawing the state ----------------------------------------------------------------------
 
   function render(next) {

@@ -65,7 +65,8 @@ public final class WebServer: Sendable {
         do {
             let uploads = settings.uploads.map { uploads in
                 HTTPDaemon.Uploads(path: AccessPolicy.uploadPath, folder: uploads.settings.folder) { request in
-                    box.app?.admitUpload(request) ?? .text(status: 503, "starting\n")
+                    guard let app = box.app else { return .text(status: 503, "starting\n") }
+                    return app.admitUpload(request)
                 }
             }
             daemon = try HTTPDaemon(address: settings.listen, limits: limits, tls: settings.tls, uploads: uploads) { request in

@@ -102,6 +102,9 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         var refused = false
         /// A photo being uploaded.
         var upload: UploadReceiver?
+        /// An upload refused in the middle of its body: libmicrohttpd takes an answer only once the
+        /// body is in, so the rest is read and dropped, then this is the answer.
+        var refusal: HTTPResponse?
     }
 
     fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
@@ -139,12 +142,12 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             guard !pending.refused else { return sc_mhd_yes }
             if let receiver = pending.upload {
                 if let upload, !receiver.receive(upload, count: count) {
-                    pending.refused = true
+                    pending.refusal = (receiver.problem ?? .malformed("the upload was refused")).response
                     pending.upload = nil  // its temp file goes now, not when the client is done sending
-                    return queue((receiver.problem ?? .malformed("the upload was refused")).response, on: connection)
                 }
                 return sc_mhd_yes
             }
+            if pending.refusal != nil { return sc_mhd_yes }  // dropped
             if pending.body.count + count > limits.bodyBytes {
                 pending.refused = true
                 pending.body = []
@@ -156,6 +159,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         if pending.refused { return sc_mhd_yes }  // already answered
         // The request is whole: however long the answer takes to make, the connection is not cut.
         deadlines.answering(connection)
+        if let refusal = pending.refusal { return queue(refusal, on: connection) }
         var received: HTTPRequest.Upload?
         if let receiver = pending.upload {
             pending.upload = nil

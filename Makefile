@@ -182,6 +182,7 @@ bench: build $(STATIC_STAMPCAM) $(VENV)/.installed
 bench-web: build $(VENV)/.installed
 	@$(call packages,$(WEB_PACKAGES))
 	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
+	$(VENV)/bin/python Tests/web/upload_bench.py .build/release/stampcam
 bench-capture: deps $(STATIC_STAMPCAM)
 	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 FORCE:

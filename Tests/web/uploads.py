@@ -38,9 +38,11 @@ def form(photo, **fields):
     return b"".join(parts)
 
 
-def request(port, body, token=None, path="/api/photos", content_type=None, tls=False, timeout=60, length=None):
-    """(status, JSON answer or raw bytes) of one POST over a fresh connection."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+def request(port, body, token=None, path="/api/photos", content_type=None, tls=False, timeout=60, length=None,
+            source="127.0.0.1"):
+    """(status, JSON answer or raw bytes) of one POST over a fresh connection from `source` (each
+    phone its own address, as the server's per-address connection limit expects)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
     if tls:
         context = ssl.create_default_context()
         context.check_hostname = False

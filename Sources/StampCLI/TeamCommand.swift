@@ -1,4 +1,5 @@
 import Platform
+import Provenance
 import StampWeb
 import Values
 
@@ -16,12 +17,13 @@ enum TeamCommand: Command {
         return names
     }
     static let json = Flag("json", help: "print JSON instead of text")
+    static let tls = Flag("tls", help: "an https link, for 'serve --tls' (its certificate's fingerprint shown beside the QR code)")
 
     static let spec = CommandSpec(
         name: "team",
-        usage: "team add NAME [--project P] [--lock user,project,style] [--listen ADDR:PORT] | team list [--json] | team remove NAME",
+        usage: "team add NAME [--project P] [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
         summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
-        options: [project, lock, ServeCommand.listen, json])
+        options: [project, lock, ServeCommand.listen, tls, json])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let folder = context.configFolder
@@ -32,11 +34,18 @@ enum TeamCommand: Command {
             let person = try roster.add(options.positionals[1], project: try options.value(project), locked: try options.value(lock) ?? [])
             try roster.save(configFolder: folder)
             let address = try options.value(ServeCommand.listen) ?? ListenAddress("0.0.0.0:\(ListenAddress.defaultPort)")!
-            let link = link(person, address: address)
+            let link = link(person, address: address, tls: options.flag(tls))
             console.err("stampcam: added \(person.name); their link (share it with them only):")
             console.out(link)
             if console.outIsTerminal, let lines = WebServer.qrLines(link) {
                 for line in lines { console.out(line) }
+            }
+            if options.flag(tls) {
+                // The certificate `serve --tls` makes on first use: made now, so the person can compare.
+                let names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
+                let certificate = try ServerCertificate.openOrCreate(folder: InstallationKeys.folder(environment: context.environment),
+                                                                     names: names, now: WallClock.now().secondsSinceEpoch)
+                console.out("HTTPS certificate SHA-256 " + certificate.fingerprint)
             }
         case "list" where options.positionals.count == 1:
             if options.flag(json) {
@@ -69,8 +78,8 @@ enum TeamCommand: Command {
     }
 
     /// The address a person opens: this machine's first network address (or the one given), with their token.
-    static func link(_ person: TeamRoster.Person, address: ListenAddress) -> String {
+    static func link(_ person: TeamRoster.Person, address: ListenAddress, tls: Bool) -> String {
         let host = address.isAnyAddress && !address.isIPv6 ? (WebServer.externalAddresses().first ?? "127.0.0.1") : address.host
-        return "http://\(host):\(address.port)/?token=" + person.token
+        return (tls ? "https" : "http") + "://\(host):\(address.port)/?token=" + person.token
     }
 }

@@ -52,6 +52,9 @@ public final class PhotoUploads: Sendable {
         public var note: String?
         /// Where the phone was (its browser's position), if it said.
         public var position: Position?
+        /// When the phone says it took the photo (a photo kept while the server was out of reach),
+        /// for a photo whose own EXIF has no time.
+        public var phoneTime: Timestamp?
 
         public init(photo: FileContents, person: String?, owner: String, project: String? = nil, note: String? = nil,
                     position: Position? = nil) {
@@ -278,7 +281,7 @@ public final class PhotoUploads: Sendable {
         }
         var fields = policy.fields(for: metadata)
         // The time is when the server received it: the phone's clock is the phone's to set.
-        let phoneTime = fields.timeSource == "EXIF" ? fields.time : nil
+        let phoneTime = fields.timeSource == "EXIF" ? fields.time : upload.phoneTime
         fields.time = policy.inZone(Fields(time: received)).time
         fields.timeSource = Self.timeSource
         if let phoneTime {

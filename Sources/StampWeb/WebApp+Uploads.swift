@@ -129,6 +129,12 @@ extension WebApp {
             if person.locked.contains("project") || project == nil { project = person.project ?? project }
         }
         var upload = PhotoUploads.Upload(photo: photo, person: user, owner: owner, project: project, note: text("note"))
+        if let given = text("phone_time") {
+            guard let time = Timestamp(iso8601: given) else {
+                return .failure(.badRequest("'phone_time' must be an ISO 8601 time like 2026-12-03T10:02:00Z"))
+            }
+            upload.phoneTime = time
+        }
         let latitude: Double?, longitude: Double?, accuracy: Double?, altitude: Double?, age: Double?
         switch (number("latitude"), number("longitude"), number("accuracy"), number("altitude"), number("position_age")) {
         case (.success(let a), .success(let b), .success(let c), .success(let d), .success(let e)):

@@ -63,7 +63,7 @@ final class WebApp: Sendable {
         return response
     }
 
-    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/api/state",
+    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js", "/api/state",
                                              "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
     private static let changes: Set<String> = ["/api/shutter", "/api/retake", "/api/use", "/api/style", "/api/flash",
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
@@ -96,6 +96,8 @@ final class WebApp: Sendable {
         case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
         case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")
+        case "/manifest.webmanifest": return asset(WebAssets.manifest, type: "application/manifest+json")
+        case "/sw.js": return asset(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8")
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
         case "/api/shots": return shotsList(limit: request.query["limit"])

@@ -149,6 +149,24 @@ import Values
         let record = try #require(try Self.record(fixture.web.folder + "/" + fixture.photos[0]))
         #expect(record.fields.note?.contains("taken 10:02 on the phone, received 10:41") == true)
         #expect(record.fields.extra["phone_time"] == "2026-12-03T10:02:00")
+
+        // A photo kept on the phone while out of reach, without its own time: the page's is used.
+        let queued = try Self.json(try fixture.upload(try Self.photo(), token: fixture.ben.token,
+                                                      fields: ["phone_time": "2026-12-03T09:15:00Z"], query: ["review": "0"]))
+        #expect(queued["phoneTime"] as? String == "2026-12-03T09:15:00Z")
+        #expect((queued["notes"] as? [String] ?? []).contains("taken 09:15 on the phone, received 10:41"), "\(queued)")
+        #expect(try fixture.upload(try Self.photo(), token: fixture.ben.token, fields: ["phone_time": "yesterday"]).status == 400)
+    }
+
+    @Test("the installable app: its manifest and service worker are served, with their types")
+    func installable() throws {
+        let fixture = try Fixture()
+        defer { fixture.close() }
+        let manifest = fixture.get("/manifest.webmanifest", token: fixture.ben.token)
+        #expect(manifest.status == 200 && manifest.header("Content-Type") == "application/manifest+json")
+        #expect(try JSONSerialization.jsonObject(with: Data(manifest.bytes)) is [String: Any])
+        let worker = fixture.get("/sw.js", token: fixture.ben.token)
+        #expect(worker.status == 200 && worker.header("Content-Type")?.hasPrefix("text/javascript") == true)
     }
 
     @Test("the phone's position is used when accurate enough, else the photo's own GPS")

@@ -61,6 +61,7 @@
     events.onopen = () => {
       if (!$('offline').hidden) restartPicture();
       $('offline').hidden = true;
+      flushQueue();
     };
     events.onerror = () => { $('offline').hidden = false; };
   }
@@ -91,26 +92,47 @@
     else $('upload-picture').removeAttribute('src');
   }
 
-  async function sendPhoto(file) {
+  // Where the phone was, as the form sends it (read when the photo is taken, not when it is sent).
+  function whereNow() {
+    if (!position) return {};
+    const where = {
+      latitude: String(position.coords.latitude), longitude: String(position.coords.longitude),
+      position_time: String(position.timestamp),
+    };
+    if (position.coords.accuracy != null) where.accuracy = String(position.coords.accuracy);
+    if (position.coords.altitude != null) where.altitude = String(position.coords.altitude);
+    return where;
+  }
+
+  function photoForm(file, fields, sentAt) {
     const form = new FormData();
-    form.append('photo', file, file.name || 'photo.jpg');
-    if (position) {
-      form.append('latitude', String(position.coords.latitude));
-      form.append('longitude', String(position.coords.longitude));
-      if (position.coords.accuracy != null) form.append('accuracy', String(position.coords.accuracy));
-      if (position.coords.altitude != null) form.append('altitude', String(position.coords.altitude));
-      form.append('position_age', String(Math.max(0, (Date.now() - position.timestamp) / 1000)));
+    for (const [key, value] of Object.entries(fields)) {
+      if (key === 'position_time') form.append('position_age', String(Math.max(0, (sentAt - Number(value)) / 1000)));
+      else form.append(key, value);
     }
+    form.append('photo', file, file.name || 'photo.jpg');
+    return form;
+  }
+
+  async function sendPhoto(file) {
+    const fields = whereNow();
+    const takenAt = new Date();
     showUpload('Sending the photo to stampcam…', null);
     let response, data = {};
     try {
       response = await fetch('/api/photos', {
-        method: 'POST', credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId }, body: form,
+        method: 'POST', credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId },
+        body: photoForm(file, fields, Date.now()),
       });
       data = await response.json();
     } catch (error) {
+      // Out of reach: the photo waits on this phone, marked with the phone's time, and goes later.
       $('upload').hidden = true;
-      showNotice('The photo did not reach stampcam (' + error.message + '); take it again', true);
+      fields.phone_time = takenAt.toISOString().replace(/\.\d+Z$/, 'Z');  // whole seconds, as the server reads them
+      await queue.add({ file, fields }).then(
+        () => showNotice('No connection: the photo is kept on this phone and sent when stampcam is reachable', true),
+        () => showNotice('The photo did not reach stampcam (' + error.message + '); take it again', true));
+      showQueued();
       return;
     }
     if (!response.ok) {
@@ -147,6 +169,74 @@
     } else {
       $('photo-input').click();
     }
+  }
+
+  // --- photos waiting on this phone (IndexedDB) for the server to be reachable ------------------
+
+  const queue = {
+    open() {
+      return new Promise((done, fail) => {
+        const request = indexedDB.open('stampcam', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('queue', { autoIncrement: true });
+        request.onsuccess = () => done(request.result);
+        request.onerror = () => fail(request.error);
+      });
+    },
+    async run(mode, work) {
+      const db = await queue.open();
+      return new Promise((done, fail) => {
+        const transaction = db.transaction('queue', mode);
+        const result = work(transaction.objectStore('queue'));
+        transaction.oncomplete = () => done(result.result);
+        transaction.onerror = () => fail(transaction.error);
+      });
+    },
+    add(item) { return queue.run('readwrite', (store) => store.add(item)); },
+    keys() { return queue.run('readonly', (store) => store.getAllKeys()); },
+    get(key) { return queue.run('readonly', (store) => store.get(key)); },
+    remove(key) { return queue.run('readwrite', (store) => store.delete(key)); },
+  };
+
+  async function showQueued() {
+    const count = await queue.keys().then((keys) => keys.length, () => 0);
+    $('queued').hidden = count === 0;
+    $('queued').textContent = count === 1 ? '1 photo waits on this phone for stampcam'
+                                          : count + ' photos wait on this phone for stampcam';
+  }
+
+  // Sends the photos kept while out of reach, oldest first; each is saved at once (no review: the
+  // person saw it when taking it) and marked with its phone time beside the server's.
+  let flushing = false;
+  async function flushQueue() {
+    if (flushing || !window.indexedDB) return;
+    flushing = true;
+    try {
+      for (const key of await queue.keys()) {
+        const item = await queue.get(key);
+        if (!item) continue;
+        const form = photoForm(item.file, Object.assign({ review: '0' }, item.fields), Date.now());
+        const response = await fetch('/api/photos', {
+          method: 'POST', credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId }, body: form,
+        });
+        const data = await response.json().catch(() => ({}));
+        if (response.ok || response.status === 422 || response.status === 413) {
+          await queue.remove(key);  // saved, or never will be: the answer says which
+          showNotice(response.ok ? 'Sent a kept photo: ' + data.name : 'A kept photo was refused: ' + data.error, !response.ok);
+        } else {
+          break;  // try again later
+        }
+      }
+    } catch (error) {
+      // Still out of reach.
+    } finally {
+      flushing = false;
+      showQueued();
+    }
+  }
+  window.addEventListener('online', flushQueue);
+  setInterval(flushQueue, 15000);
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it, only not offline */ });
   }
 
   $('photo-input').addEventListener('change', (event) => {

@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from serve import FAILSAFE, Server, check
+from stamptest import free_port
 from uploads import picture, team_add
 
 BINARY = sys.argv[1]
@@ -90,6 +91,43 @@ def main():
         server.stop()
     finally:
         server.stop(check=False)
+    offline(photo)
+
+
+def offline(photo):
+    """The server goes away; a photo taken meanwhile waits on the phone and is sent, marked with
+    the phone's time, once a server answers at the same address again."""
+    port = free_port()
+    tokens = {}
+    first = Server(BINARY, "--tls", "--team", keep_original=False, listen="127.0.0.1:%d" % port,
+                   before=lambda env: tokens.update(Ana=team_add(BINARY, env, "Ana Lima")))
+    second = None
+    driver = phone(412, 915)
+    try:
+        wait = WebDriverWait(driver, FAILSAFE, poll_frequency=0.05)
+        driver.get(first.base + "?token=" + tokens["Ana"])
+        check(driver.execute_script("return navigator.serviceWorker.ready.then(() => true)"), "the service worker is installed")
+        first.stop()
+        field = driver.find_element(By.ID, "photo-input")
+        driver.execute_script("arguments[0].hidden = false", field)
+        field.send_keys(photo)
+        wait.until(lambda d: not d.find_element(By.ID, "queued").get_attribute("hidden"))
+        check("1 photo waits" in driver.find_element(By.ID, "queued").text, "out of reach, the photo waits on the phone")
+        driver.save_screenshot(os.path.join(OUT, "phone-upload-queued.png"))
+        second = Server(BINARY, "--tls", "--team", keep_original=False, listen="127.0.0.1:%d" % port, photos=first.photos,
+                        before=lambda env: env.update(first.env))
+        wait.until(lambda d: d.find_element(By.ID, "queued").get_attribute("hidden") is not None)
+        check(len(second.photo_files()) == 1, "once the server answers, the kept photo is sent and saved (%s)" % second.photo_files())
+        out = subprocess.run([BINARY, "log", "--json"], env=second.env, capture_output=True, text=True).stdout
+        check('"Ana Lima"' in out, "with the person's name")
+        with open(os.path.join(second.photos, second.photo_files()[0]), "rb") as f:
+            check(b"phone_time" in f.read(), "and the phone's time in its record (XMP), beside the server's")
+        second.stop()
+    finally:
+        driver.quit()
+        first.stop(check=False)
+        if second:
+            second.stop(check=False)
 
 
 if __name__ == "__main__":

@@ -63,6 +63,14 @@ def take(driver, server, token, photo, shot):
     wait.until(lambda d: d.find_element(By.ID, "upload").get_attribute("hidden") is not None)
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#shots img")) == before + 1)
     driver.save_screenshot(os.path.join(OUT, shot + ".png"))
+    # A thumbnail opens the photo in the page's viewer, not a download.
+    driver.execute_script("document.querySelector('#shots a').click()")
+    wait.until(lambda d: d.find_element(By.ID, "viewer").get_attribute("hidden") is None
+               and d.execute_script("return document.getElementById('viewer-picture').naturalWidth") > 0)
+    check(driver.current_url.startswith(server.base), "the thumbnail opens the viewer in the page")
+    driver.save_screenshot(os.path.join(OUT, shot + "-viewer.png"))
+    driver.find_element(By.ID, "viewer-close").click()
+    wait.until(lambda d: d.find_element(By.ID, "viewer").get_attribute("hidden") is not None)
     return located
 
 

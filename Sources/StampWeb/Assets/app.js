@@ -313,10 +313,11 @@
     $('shots').replaceChildren(...shots.map((shot) => {
       const link = document.createElement('a');
       link.href = shot.url;
-      link.target = '_blank';
-      link.rel = 'noopener';
-      link.download = shot.name;
-      link.title = shot.name + ' (open or save)';
+      link.title = shot.name;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        openViewer(shot);
+      });
       const image = document.createElement('img');
       image.src = shot.thumbnail;
       image.alt = shot.name;
@@ -325,6 +326,18 @@
       return link;
     }));
   }
+
+  function openViewer(shot) {
+    $('viewer-picture').src = shot.url;
+    $('viewer-picture').alt = shot.name;
+    $('viewer-save').href = shot.url;
+    $('viewer-save').download = shot.name;
+    $('viewer').hidden = false;
+  }
+  $('viewer-close').addEventListener('click', () => {
+    $('viewer').hidden = true;
+    $('viewer-picture').removeAttribute('src');
+  });
 
   function showNotice(text, warning) {
     const notice = $('notice');

@@ -71,6 +71,18 @@ def take(driver, server, token, photo, shot):
     driver.save_screenshot(os.path.join(OUT, shot + "-viewer.png"))
     driver.find_element(By.ID, "viewer-close").click()
     wait.until(lambda d: d.find_element(By.ID, "viewer").get_attribute("hidden") is not None)
+
+    # The live camera (HTTPS only): the fake camera's picture with the stamp's words over it; its shutter sends a frame.
+    driver.find_element(By.ID, "live-camera").click()
+    wait.until(lambda d: d.execute_script("return document.getElementById('live-video').videoWidth") > 0)
+    wait.until(lambda d: "Ana Lima" in d.find_element(By.ID, "live-stamp").text)
+    driver.save_screenshot(os.path.join(OUT, shot + "-live.png"))
+    driver.find_element(By.ID, "live-shutter").click()
+    wait.until(lambda d: not d.find_element(By.ID, "upload").get_attribute("hidden")
+               and d.find_element(By.ID, "upload-use").is_enabled())
+    driver.find_element(By.ID, "upload-use").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#shots img")) == before + 2)
+    check(True, "a frame of the live camera is sent, stamped, reviewed and used")
     return located
 
 
@@ -91,9 +103,9 @@ def main():
                 located.append(take(driver, server, tokens["Ana"], photo, shot))
             finally:
                 driver.quit()
-        check(len(server.photo_files()) == 2, "two photos saved (%s)" % server.photo_files())
+        check(len(server.photo_files()) == 4, "four photos saved (%s)" % server.photo_files())
         out = subprocess.run([BINARY, "log", "--json"], env=server.env, capture_output=True, text=True).stdout
-        check(out.count('"Ana Lima"') == 2, "logged with the person's name")
+        check(out.count('"Ana Lima"') == 4, "logged with the person's name")
         if any(located):
             check("48.858" in out, "logged with the phone's position")
         server.stop()

@@ -141,6 +141,7 @@
       return;
     }
     underReview = data.id;
+    person = data.user || person;
     const said = [data.user, data.site].filter(Boolean).join(' · ');
     showUpload([said].concat(data.notes || []).filter(Boolean).join(' — ') || data.name,
                data.preview + '?client=' + encodeURIComponent(clientId));
@@ -169,6 +170,78 @@
     } else {
       $('photo-input').click();
     }
+  }
+
+  // --- this phone's camera, live (getUserMedia: HTTPS only) ------------------------------------
+  // The picture with what the stamp will say drawn over it: the server's time (its clock, read from
+  // its answers), the person and where the phone is. The shutter sends the frame as a photo.
+
+  let serverOffset = 0;  // the server's clock minus this phone's
+  let liveStream = null;
+  let stampTimer = 0;
+  let person = null;
+
+  async function measureClock() {
+    const response = await fetch('/api/state', { credentials: 'same-origin' }).catch(() => null);
+    const date = response && Date.parse(response.headers.get('Date') || '');
+    if (date) serverOffset = date - Date.now();
+  }
+
+  function drawLiveStamp() {
+    const two = (n) => String(n).padStart(2, '0');
+    const now = new Date(Date.now() + serverOffset);
+    const lines = [now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate()) + ' ' + two(now.getHours()) + ':'
+                   + two(now.getMinutes()) + ':' + two(now.getSeconds())];
+    if (person) lines.push(person);
+    if (position) {
+      const c = position.coords;
+      lines.push(c.latitude.toFixed(5) + ', ' + c.longitude.toFixed(5) + (c.accuracy != null ? ' ±' + Math.round(c.accuracy) + ' m' : ''));
+    }
+    $('live-stamp').textContent = lines.join('\n');
+  }
+
+  async function openCamera() {
+    try {
+      liveStream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false,
+      });
+    } catch (error) {
+      showNotice('The camera cannot be opened (' + error.message + '); use Take photo', true);
+      return;
+    }
+    $('live-video').srcObject = liveStream;
+    $('camera-live').hidden = false;
+    measureClock();
+    drawLiveStamp();
+    stampTimer = setInterval(drawLiveStamp, 1000);
+  }
+
+  function closeCamera() {
+    clearInterval(stampTimer);
+    if (liveStream) liveStream.getTracks().forEach((track) => track.stop());
+    liveStream = null;
+    $('live-video').srcObject = null;
+    $('camera-live').hidden = true;
+  }
+
+  function liveShutter() {
+    const video = $('live-video');
+    if (!video.videoWidth) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext('2d').drawImage(video, 0, 0);
+    canvas.toBlob((blob) => {
+      closeCamera();
+      if (blob) sendPhoto(new File([blob], 'camera.jpg', { type: 'image/jpeg' }));
+    }, 'image/jpeg', 0.92);
+  }
+
+  if (window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+    $('live-camera').hidden = false;
+    $('live-camera').addEventListener('click', openCamera);
+    $('live-close').addEventListener('click', closeCamera);
+    $('live-shutter').addEventListener('click', liveShutter);
   }
 
   // --- photos waiting on this phone (IndexedDB) for the server to be reachable ------------------

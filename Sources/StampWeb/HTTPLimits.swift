@@ -1,3 +1,5 @@
+import Platform
+
 /// Limits on what one client can make the server hold.
 struct HTTPLimits: Sendable {
     /// Polling threads (libmicrohttpd's pool).
@@ -23,6 +25,9 @@ struct HTTPLimits: Sendable {
     /// An upload has `requestSeconds` and one more second for each this many bytes it announces
     /// (a slow phone on a site's Wi-Fi finishes; a client sending a byte now and then does not hold on).
     var uploadBytesPerSecond = 32 * 1024
+    /// Uploads read into memory and stamped at once (the others wait in their temp files): memory
+    /// stays bounded however many phones send at the same moment.
+    var uploadsAtOnce = max(1, Cores.count)
     /// Live-picture streams and event streams at once.
     var pictureStreams = 8
     var eventStreams = 16

@@ -86,6 +86,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
 
     /// Closes the listening socket and every connection; waits for handlers that are running.
     func stop() {
+        // libmicrohttpd cannot stop with a connection suspended: the uploads being stamped finish first.
+        stamping.wait(until: { $0.started == 0 }, then: { _ in })
         guard let handle = daemon.withLock({ current -> Handle? in
             defer { current = nil }
             return current
@@ -105,7 +107,19 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         /// An upload refused in the middle of its body: libmicrohttpd takes an answer only once the
         /// body is in, so the rest is read and dropped, then this is the answer.
         var refusal: HTTPResponse?
+        /// The answer to an upload, made on a thread of its own while the connection is suspended.
+        let answer = Answer()
     }
+
+    private final class Answer: Sendable {
+        let value = Mutex<HTTPResponse?>(nil)
+    }
+
+    /// A connection handed to an upload's thread, which only resumes it once (libmicrohttpd's own lock).
+    private struct Suspended: @unchecked Sendable { let connection: OpaquePointer }
+    /// Uploads on their own threads (`stop` waits for them: their connections are suspended), and
+    /// how many of them are reading and stamping their photo.
+    private let stamping = ConditionLock((started: 0, working: 0))
 
     fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                             upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
@@ -160,11 +174,9 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         // The request is whole: however long the answer takes to make, the connection is not cut.
         deadlines.answering(connection)
         if let refusal = pending.refusal { return queue(refusal, on: connection) }
-        var received: HTTPRequest.Upload?
-        if let receiver = pending.upload {
-            pending.upload = nil
-            do { received = try receiver.finish() } catch { return queue(error.response, on: connection) }
-        }
+        if let answer = pending.answer.value.withLock({ $0.take() }) { return queue(answer, on: connection) }  // resumed
+        let receiver = pending.upload
+        pending.upload = nil
         let request = HTTPRequest(
             method: method.map(Self.text) ?? "",
             path: url.map(Self.text) ?? "/",
@@ -172,10 +184,45 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             headers: values(connection, sc_mhd_headers, lowercased: true),
             cookies: values(connection, sc_mhd_cookies, lowercased: false),
             body: pending.body,
-            peer: peerAddress(connection),
-            upload: received)
+            peer: peerAddress(connection))
         pending.body = []
+        if let receiver { return answerLater(request, receiver: receiver, on: connection, pending: pending) }
         return queue(handler(request), on: connection)
+    }
+
+    /// Reads and stamps an upload on a thread of its own: the polling thread goes on serving the
+    /// other connections (the live picture, other phones) meanwhile. The connection is suspended
+    /// until the answer is made, then resumed, and libmicrohttpd asks again: `access` finds the
+    /// answer. Only `limits.uploadsAtOnce` photos are read into memory and stamped at a time; the
+    /// others wait in their temp files.
+    private func answerLater(_ request: HTTPRequest, receiver: UploadReceiver, on connection: OpaquePointer,
+                             pending: Pending) -> MHD_Result {
+        let suspended = Suspended(connection: connection)
+        let answer = pending.answer
+        stamping.withLock { $0.started += 1 }
+        web.MHD_suspend_connection(connection)
+        do {
+            try Threads.detach { [handler, stamping, limit = limits.uploadsAtOnce] in
+                stamping.wait(until: { $0.working < limit }, then: { $0.working += 1 })
+                var request = request
+                let response: HTTPResponse
+                do throws(UploadReceiver.Problem) {
+                    request.upload = try receiver.finish()
+                    response = handler(request)
+                } catch {
+                    response = error.response
+                }
+                answer.value.withLock { $0 = response }
+                stamping.withLock { $0.working -= 1 }
+                WebLibraries.loaded.MHD_resume_connection(suspended.connection)
+                stamping.withLock { $0.started -= 1 }
+            }
+        } catch {
+            web.MHD_resume_connection(connection)
+            stamping.withLock { $0.started -= 1 }
+            return queue(.json(status: 503, error: "the server cannot start work on the photo (\(error)); send it again"), on: connection)
+        }
+        return sc_mhd_yes
     }
 
     fileprivate func completed(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {

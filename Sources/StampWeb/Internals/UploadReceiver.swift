@@ -9,7 +9,10 @@ import Glibc
 /// into its fields; the photo's bytes go to a temp file (never held whole in memory while they
 /// trickle in), the other fields (a position, a time) are kept as short texts. The temp file has
 /// no name on the disk once it is open, so nothing is left behind however the upload ends.
-final class UploadReceiver {
+///
+/// One thread at a time: libmicrohttpd's polling thread feeds it while the body arrives; once the
+/// body is in, the daemon drops its reference and hands it to the one thread that finishes it.
+final class UploadReceiver: @unchecked Sendable {
     /// Why an upload was refused, as the answer says it.
     enum Problem: Error, Equatable {
         case tooLarge(limit: Int)

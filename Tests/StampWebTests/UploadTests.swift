@@ -185,6 +185,17 @@ import Values
         #expect(bad.status == 400)
     }
 
+    @Test("a PNG (a screenshot, a phone's export) is read by its content and saved as a stamped JPEG")
+    func png() throws {
+        let fixture = try Fixture()
+        defer { fixture.close() }
+        let png = PNGFixture.make(width: 64, height: 48, form: .rgb(bits: 8)) { x, y in (UInt8(x * 4), UInt8(y * 5), 90, 255) }
+        let answer = try Self.json(try fixture.upload(png, token: fixture.ben.token, query: ["review": "0"]))
+        #expect(answer["saved"] as? Bool == true, "\(answer)")
+        let saved = try TestFiles.bytes(fixture.web.folder + "/" + fixture.photos[0])
+        #expect(saved.starts(with: [0xFF, 0xD8]) && fixture.photos[0].hasSuffix(".jpg"))
+    }
+
     @Test("not a photo, or a truncated one, is refused with what to send; nothing is left behind")
     func notAPhoto() throws {
         let fixture = try Fixture()

@@ -72,6 +72,11 @@ enum ServeCommand: Command {
         let interception = Signals.shared.intercept([.interrupt, .terminate]) { stop.withLock { $0 = true } }
         defer { interception.cancel() }
         announce(server, console: console)
+        if let team = settings.team {
+            let count = team.roster.people.count
+            console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
+                        + " (stampcam team add NAME prints one)")
+        }
         if let credentials {
             console.err("stampcam: HTTPS certificate SHA-256 fingerprint (compare it with the browser's): " + credentials.fingerprint)
         }

@@ -47,6 +47,14 @@ struct MHD_Daemon *sc_mhd_start(const struct sockaddr *address, int ipv6, struct
                                 MHD_NotifyConnectionCallback notify, void *notify_context) {
     unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
+    int tls = limits.tls_key != NULL && limits.tls_certificate != NULL;
+    if (tls) flags |= MHD_USE_TLS;
+    struct MHD_OptionItem tls_options[] = {
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)limits.tls_key},
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)limits.tls_certificate},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    struct MHD_OptionItem no_options[] = {{MHD_OPTION_END, 0, NULL}};
     uint16_t port = ipv6 ? ntohs(((const struct sockaddr_in6 *)address)->sin6_port)
                          : ntohs(((const struct sockaddr_in *)address)->sin_port);
     return start_daemon(flags, port, NULL, NULL, handler, handler_context,
@@ -58,6 +66,7 @@ struct MHD_Daemon *sc_mhd_start(const struct sockaddr *address, int ipv6, struct
                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.memory_per_connection,
                         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
                         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
+                        MHD_OPTION_ARRAY, tls ? tls_options : no_options,
                         MHD_OPTION_END);
 }
 

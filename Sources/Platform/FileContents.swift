@@ -32,7 +32,7 @@ public struct FileContents: Sendable {
     /// The bytes of `fd` from where it stands, at most `status.size` of them (what the size said
     /// when it was opened: bytes written after that belong to a later read). A file that has
     /// shrunk since ends early: its contents are what was there.
-    init(descriptor fd: Int32, status: FileStatus, limit: Int = .max,
+    public init(descriptor fd: Int32, status: FileStatus, limit: Int = .max,
          check: (_ head: UnsafeRawBufferPointer, _ size: Int) throws -> Void = { _, _ in }) throws {
         let size = min(status.size, max(0, limit))
         var head = [UInt8](repeating: 0, count: min(size, Self.headSize))

@@ -278,6 +278,11 @@ public final class PhotoWriter {
         fileprivate let dropped: [String]
         fileprivate let settings: Settings
 
+        /// The name it will have.
+        public var name: String { claim.name }
+        /// The stamped JPEG (for a review before it is kept).
+        public var jpeg: [UInt8] { bytes }
+
         /// Syncs and names the file, then logs it; what `write` returns.
         public func finish() throws(WriteError) -> WrittenPhoto {
             defer { claim.release() }

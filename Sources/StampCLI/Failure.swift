@@ -71,6 +71,13 @@ struct Failure: Error {
             }
         case let error as MissingLibrary:
             self.init(missing: error)
+        case let error as TeamRoster.Problem:
+            switch error {
+            case .unreadable: self.init(error.description + "; fix or remove the file, then add the people again", code: .ioError)
+            case .exists: self.init(error.description + "; remove them first to give them a new link", code: .usage)
+            case .unknown: self.init(error.description + " (see: stampcam team list)", code: .usage)
+            case .badName: self.init(error.description, code: .usage)
+            }
         case let error as UsageError:
             self.init(error.description, code: .usage)
         case let error as SiteError:

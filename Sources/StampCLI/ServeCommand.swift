@@ -1,8 +1,11 @@
 import Capture
+import Imaging
 import Library
 import Platform
+import Provenance
 import Session
 import StampWeb
+import Templates
 import Values
 
 /// `stampcam serve`: the watermark camera in a browser — the laptop's own, or a phone on the same
@@ -21,11 +24,19 @@ enum ServeCommand: Command {
     static let previewSize = Option.integer("preview-size", value: "PX", in: 160...3840,
                                             help: "the live picture's long side in pixels (default 960)")
 
+    static let team = Flag("team", help: "let in the people of `stampcam team` with their own links: every request from another machine needs one")
+    static let maxUpload = Option.integer("max-upload", value: "MB", in: 1...4096,
+                                          help: "the largest photo a phone may upload (default 50)")
+
+    static let tls = Flag("tls", help: "serve HTTPS (a phone's camera and position need it) with a certificate made on first use")
+    static let tlsCert = Option.text("tls-cert", value: "FILE", help: "serve HTTPS with this certificate (PEM) instead, with --tls-key")
+    static let tlsKey = Option.text("tls-key", value: "FILE", help: "the private key (PEM) of --tls-cert")
+
     static let spec = CommandSpec(
         name: "serve",
         usage: "serve [--listen ADDR:PORT] [--device D] [options] [-o DIR]",
         summary: "The camera in a browser: live picture with the stamp, shoot, review, restyle, save.",
-        options: [listen, tokenFile, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
+        options: [listen, tokenFile, team, maxUpload, tls, tlsCert, tlsKey, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
                   ShootCommand.exec, ShootCommand.quality, ShootCommand.optimize, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
             + CatalogOptions.writing + SigningOptions.writing)
 
@@ -34,6 +45,7 @@ enum ServeCommand: Command {
         try WebServer.loadLibraries()  // said before a camera is opened
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
+        let credentials = try tlsCredentials(options, address: address, context: context)
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
         var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
@@ -48,23 +60,77 @@ enum ServeCommand: Command {
         for notice in controller.snapshot(takeNotices: false).notices {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
-        let server = try WebServer(controller: controller, styles: check.styles,
-                                   settings: WebServer.Settings(listen: address, token: token,
-                                                                previewSize: try options.value(previewSize) ?? 960,
-                                                                projects: projects))
+        var settings = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
+                                          projects: projects)
+        if options.flag(team) { settings.team = try teamRoster(context: context) }
+        settings.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
+        settings.tls = credentials
+        settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
+        let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)
         let interception = Signals.shared.intercept([.interrupt, .terminate]) { stop.withLock { $0 = true } }
         defer { interception.cancel() }
         announce(server, console: console)
+        if let team = settings.team {
+            let count = team.roster.people.count
+            console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
+                        + " (stampcam team add NAME prints one)")
+        }
+        if let credentials {
+            console.err("stampcam: HTTPS certificate SHA-256 fingerprint (compare it with the browser's): " + credentials.fingerprint)
+        }
         stop.wait(until: { $0 }, then: { _ in })
         console.err("stampcam: stopping")
         server.stop()
+        if let dropped = settings.uploads?.close(), dropped > 0 {
+            console.err("stampcam: note: \(dropped) uploaded photo\(dropped == 1 ? " was" : "s were") under review and not saved (the phones still have them)")
+        }
         let last = controller.snapshot()
         controller.close()
         if last.state.hasUnsavedShot { console.err("stampcam: note: the photo under review was not saved") }
         ShootCommand.tellSaved(controller, setup: setup, console: console)
         return .success
+    }
+
+    /// The key and certificate for `--tls` (made on first use, kept with the keys) or `--tls-cert`/`--tls-key`; nil without.
+    static func tlsCredentials(_ options: ParsedOptions, address: ListenAddress, context: Context) throws -> TLSCredentials? {
+        let (certificateFile, keyFile) = (try options.value(tlsCert), try options.value(tlsKey))
+        if (certificateFile == nil) != (keyFile == nil) {
+            throw UsageError.badValue(option: certificateFile == nil ? "--tls-key" : "--tls-cert", value: certificateFile ?? keyFile ?? "",
+                                      expected: "given with \(certificateFile == nil ? "--tls-cert" : "--tls-key")")
+        }
+        let certificate: ServerCertificate
+        if let certificateFile, let keyFile {
+            certificate = try ServerCertificate.read(keyPath: keyFile, certificatePath: certificateFile)
+        } else if options.flag(tls) {
+            var names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
+            if let host = HostName.current { names.insert(host, at: 1) }
+            if !address.isAnyAddress, !names.contains(address.host) { names.append(address.host) }
+            certificate = try ServerCertificate.openOrCreate(folder: InstallationKeys.folder(environment: context.environment),
+                                                             names: names, now: WallClock.now().secondsSinceEpoch)
+            if certificate.created { context.console.err("stampcam: made an HTTPS certificate for \(names.joined(separator: ", "))") }
+        } else {
+            return nil
+        }
+        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint)
+    }
+
+    /// Photos from the phones, stamped like the camera's: the session's style, fields, folder and catalog.
+    static func uploads(_ setup: ShootSetup, style: Template, context: Context) -> PhotoUploads {
+        var writer = setup.choices.writer
+        writer.log = setup.logging
+        return PhotoUploads(settings: PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
+                                                            load: LoadOptions(maxSize: writer.maxSize), fontConfig: setup.choices.fontConfig))
+    }
+
+    /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).
+    static func teamRoster(context: Context) throws -> TeamFile {
+        let team = try TeamFile(configFolder: context.configFolder)
+        guard !team.roster.people.isEmpty else {
+            throw UsageError.badValue(option: "--team", value: "", expected: "a team with people in it: add them first with 'stampcam team add NAME'")
+        }
+        return team
     }
 
     /// The addresses to open, one a line (the first is the one to use), and the first as a QR code

@@ -10,7 +10,8 @@ public enum StampCLI {
     static var commandTypes: [any Command.Type] { [
         ShootCommand.self, ServeCommand.self, ApplyCommand.self, RestampCommand.self, StylesCommand.self,
         TemplatesCommand.self, DevicesCommand.self, TestCardCommand.self, SitesCommand.self, PlacesCommand.self,
-        LogCommand.self, ExportCommand.self, ReportCommand.self, KeysCommand.self, VerifyCommand.self, DoctorCommand.self, CompletionCommand.self, BenchCommand.self,
+        LogCommand.self, ExportCommand.self, ReportCommand.self, KeysCommand.self, VerifyCommand.self, TeamCommand.self,
+        DoctorCommand.self, CompletionCommand.self, BenchCommand.self,
     ] }
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 

@@ -10,18 +10,28 @@ import Values
 ///   `Authorization: Bearer` header for scripts — else 401. The cookie is `SameSite=Strict`, so
 ///   another site cannot make the browser send it.
 ///
+/// - With a team (`serve --team`): each person's own token (`TeamRoster`) is let in too, and names
+///   who is asking; a request without one is let in only from this machine itself.
+///
 /// State changes are POST only, and a POST from another origin, or with a body that is not JSON
-/// (what an HTML form can send), is refused: no cross-site request can press the shutter.
+/// (what an HTML form can send; only a photo upload is a form), is refused: no cross-site request
+/// can press the shutter.
 struct AccessPolicy: Sendable {
     /// The token every request must carry; nil when none is needed (loopback).
     let token: String?
+    /// The people whose own tokens are let in; nil without `--team`.
+    let team: TeamFile?
+    /// `https` with TLS: what the page's Origin says.
+    let scheme: String
     /// The port, in Host checks and the cookie's name.
     let port: Int
     /// Host header values accepted without a token (`127.0.0.1:8080`, `localhost:8080` …).
     let localHosts: Set<String>
 
-    init(token: String?, listen: ListenAddress) {
+    init(token: String?, listen: ListenAddress, team: TeamFile? = nil, tls: Bool = false) {
         self.token = token
+        self.team = team
+        scheme = tls ? "https" : "http"
         port = listen.port
         let names = ["127.0.0.1", "localhost", "[::1]", listen.host]
         var hosts = Set(names.map { "\($0):\(listen.port)" })
@@ -38,17 +48,29 @@ struct AccessPolicy: Sendable {
         case deny(status: Int, message: String)
     }
 
+    /// The token a request carries: its cookie, a Bearer header, `X-Stampcam-Token`, or `?token=`.
+    func givenToken(_ request: HTTPRequest) -> String? {
+        request.cookies[cookieName] ?? bearer(request) ?? request.headers["x-stampcam-token"] ?? request.query["token"]
+    }
+
+    /// The team member whose token the request carries.
+    func person(_ request: HTTPRequest) -> TeamRoster.Person? {
+        guard let team, let given = givenToken(request) else { return nil }
+        return team.roster.person(token: given)
+    }
+
     func check(_ request: HTTPRequest) -> Decision {
         var setCookie: String?
-        if let token {
-            let given = request.cookies[cookieName] ?? bearer(request) ?? request.headers["x-stampcam-token"] ?? request.query["token"]
-            guard let given, Self.same(given, token) else {
+        let given = givenToken(request)
+        let fromThisMachine = team != nil && given == nil && Self.isLoopback(request.peer)
+        if (token != nil || team != nil) && !fromThisMachine {
+            guard let given, token.map({ Self.same(given, $0) }) == true || team?.roster.person(token: given) != nil else {
                 return .deny(status: 401, message: given == nil
                     ? "this stampcam needs its access token: open the address stampcam printed (the one with ?token=…)"
                     : "wrong access token: open the address stampcam printed this time (the one with ?token=…)")
             }
             if request.cookies[cookieName] != given {
-                setCookie = "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+                setCookie = "\(cookieName)=\(given); Path=/; HttpOnly; SameSite=Strict" + (scheme == "https" ? "; Secure" : "")
             }
         } else {
             guard let host = request.headers["host"], localHosts.contains(host.lowercased()) else {
@@ -60,10 +82,11 @@ struct AccessPolicy: Sendable {
                 return .deny(status: 403, message: "a request from another web site was refused")
             }
             if let origin = request.headers["origin"], let host = request.headers["host"],
-               origin.lowercased() != "http://" + host.lowercased() {
+               origin.lowercased() != scheme + "://" + host.lowercased() {
                 return .deny(status: 403, message: "a request from another web site (\(origin)) was refused")
             }
-            if let type = request.headers["content-type"], !Self.isJSON(type) {
+            if let type = request.headers["content-type"], !Self.isJSON(type),
+               !(request.path == Self.uploadPath && Self.mediaType(type) == "multipart/form-data") {
                 return .deny(status: 415, message: "send JSON (Content-Type: application/json), not \(type)")
             }
         }
@@ -75,9 +98,18 @@ struct AccessPolicy: Sendable {
         return String(value.dropFirst(7)).trimmingWhitespace
     }
 
-    private static func isJSON(_ type: String) -> Bool {
-        let media = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingWhitespace.lowercased() } ?? ""
-        return media == "application/json"
+    /// Where phones post their photos: the one request that is a form.
+    static let uploadPath = "/api/photos"
+
+    private static func mediaType(_ type: String) -> String {
+        type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingWhitespace.lowercased() } ?? ""
+    }
+
+    private static func isJSON(_ type: String) -> Bool { mediaType(type) == "application/json" }
+
+    /// Whether a peer address is this machine's own.
+    static func isLoopback(_ peer: String) -> Bool {
+        peer == "::1" || peer.hasPrefix("127.") || peer.hasPrefix("::ffff:127.")
     }
 
     /// Compares in time that does not depend on where the texts differ.

@@ -1,3 +1,5 @@
+import Platform
+
 /// One complete HTTP request as the server received it. Text that was not UTF-8 is kept byte for
 /// byte (`PathEncoding`); header names are lowercase.
 struct HTTPRequest: Sendable {
@@ -11,9 +13,17 @@ struct HTTPRequest: Sendable {
     var body: [UInt8] = []
     /// The client's IP address as text.
     var peer: String = ""
+    /// A photo uploaded as a form (`POST /api/photos`), with the form's other fields.
+    var upload: Upload?
+
+    struct Upload: Sendable {
+        var photo: FileContents
+        var fields: [String: String]
+    }
 
     init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-         cookies: [String: String] = [:], body: [UInt8] = [], peer: String = "") {
+         cookies: [String: String] = [:], body: [UInt8] = [], peer: String = "", upload: Upload? = nil) {
+        self.upload = upload
         self.method = method
         self.path = path
         self.query = query

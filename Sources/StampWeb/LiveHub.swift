@@ -34,6 +34,8 @@ final class LiveHub: Sendable {
         var view: WebState?
         var notices: [NumberedNotice] = []
         var shots: [Shot] = []
+        /// How many of the controller's saved photos are among `shots` (uploads are there too).
+        var controllerShots = 0
         var viewers = 0
         var listeners = 0
         var closed = false
@@ -206,20 +208,28 @@ final class LiveHub: Sendable {
     /// Adds the photos saved since the last look, with a thumbnail each.
     private func updateShots() {
         let saved = controller.saved
-        let known = state.withLock { $0.shots.count }
+        let known = state.withLock { $0.controllerShots }
         guard saved.count > known else { return }
         for written in saved[known...] {
-            var shot = Shot(name: PhotoName.lastComponent(written.path), path: written.path)
-            if let file = try? FileContents(path: FilePath(written.path)) {
-                shot.identity = file.status.identity
-                shot.thumbnail = Self.thumbnail(of: file)
-            }
-            state.withLock { state in
-                state.shots.append(shot)
-                let old = state.shots.count - Self.keptThumbnails - 1
-                if old >= 0 { state.shots[old].thumbnail = nil }
-            }
+            add(written.path)
+            state.withLock { $0.controllerShots += 1 }
         }
+    }
+
+    /// Adds a photo saved in this session (by the camera or uploaded), with its thumbnail.
+    func add(_ path: String) {
+        var shot = Shot(name: PhotoName.lastComponent(path), path: path)
+        if let file = try? FileContents(path: FilePath(path)) {
+            shot.identity = file.status.identity
+            shot.thumbnail = Self.thumbnail(of: file)
+        }
+        state.withLock { state in
+            state.shots.append(shot)
+            let old = state.shots.count - Self.keptThumbnails - 1
+            if old >= 0 { state.shots[old].thumbnail = nil }
+            state.version += 1
+        }
+        events.open()
     }
 
     /// A small JPEG of a saved photo (shrunk on load: a large photo costs little).

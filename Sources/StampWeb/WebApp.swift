@@ -23,11 +23,15 @@ final class WebApp: Sendable {
     private let seat: Mutex<ControlSeat>
     /// Counts changes of the seat's holder, which the controller's generation does not see.
     private let seatChanges = Mutex(0)
-    private let clock: @Sendable () -> Double
+    let clock: @Sendable () -> Double
+    /// Photos from the phones' cameras; nil takes none.
+    let uploads: PhotoUploads?
+    let rate = Mutex(UploadRate())
 
     init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
-         styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10,
+         styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
          clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+        self.uploads = uploads
         self.controller = controller
         self.hub = hub
         self.policy = policy
@@ -40,7 +44,10 @@ final class WebApp: Sendable {
 
     // MARK: routing
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest) -> HTTPResponse { respond(to: request, route: route) }
+
+    /// The access policy's answer, or `route`'s.
+    func respond(to request: HTTPRequest, route: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
         let setCookie: String?
         switch policy.check(request) {
         case .deny(let status, let message):
@@ -56,13 +63,21 @@ final class WebApp: Sendable {
         return response
     }
 
-    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/api/state",
+    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js", "/api/state",
                                              "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
     private static let changes: Set<String> = ["/api/shutter", "/api/retake", "/api/use", "/api/style", "/api/flash",
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
+        if Self.uploadRoutes.contains(path) {
+            guard request.method == "POST" else { return notAllowed(path, allow: "POST") }
+            return path == AccessPolicy.uploadPath ? upload(request) : reviewUpload(request)
+        }
+        if path.hasPrefix("/uploads/") {
+            guard request.isRead else { return notAllowed(path, allow: "GET, HEAD") }
+            return uploadPreview(request, id: String(path.dropFirst("/uploads/".count)))
+        }
         let isShot = path.hasPrefix("/shots/")
         if Self.changes.contains(path) {
             guard request.method == "POST" else { return notAllowed(path, allow: "POST") }
@@ -81,6 +96,8 @@ final class WebApp: Sendable {
         case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
         case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")
+        case "/manifest.webmanifest": return asset(WebAssets.manifest, type: "application/manifest+json")
+        case "/sw.js": return asset(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8")
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
         case "/api/shots": return shotsList(limit: request.query["limit"])
@@ -335,7 +352,9 @@ final class WebApp: Sendable {
     /// the change). `version` never goes down: a page drops a document older than one it has shown.
     func stateJSON(for client: ControlSeat.Client) -> WebJSON.State {
         let changes = seatChanges.withLock { $0 }
-        let holder = seat.withLock { $0.holder }
+        // A holder whose tab has closed (its event stream ended over `awayAfter` ago) holds nothing.
+        let now = clock()
+        let holder = seat.withLock { seat in seat.holder.flatMap { seat.isAway($0, at: now) ? nil : $0 } }
         let snapshot = controller.snapshot()
         let shots = hub.shots
         let state = WebState(snapshot, shots: shots.count)

@@ -5,4 +5,7 @@ enum WebAssets {
     static var script: [UInt8] { PackageResources.app_js }
     static var style: [UInt8] { PackageResources.app_css }
     static var icon: [UInt8] { PackageResources.icon_svg }
+    /// The installable web app: its manifest and the service worker that keeps the page offline.
+    static var manifest: [UInt8] { PackageResources.manifest_webmanifest }
+    static var serviceWorker: [UInt8] { PackageResources.sw_js }
 }

@@ -96,6 +96,33 @@ enum WebJSON {
         @Null var lastSaved: Shot?
     }
 
+    /// A photo uploaded (`POST /api/photos`): under review (`id`, `preview`) or saved (`url`), with
+    /// the values it was stamped with.
+    struct Uploaded: Encodable {
+        @Null var id: String?
+        let name: String
+        let saved: Bool
+        @Null var preview: String?
+        @Null var url: String?
+        /// The server's clock when it arrived; the phone's own time (its EXIF) beside it.
+        let time: String
+        let timeSource: String
+        @Null var phoneTime: String?
+        @Null var user: String?
+        @Null var project: String?
+        @Null var site: String?
+        @Null var latitude: Double?
+        @Null var longitude: Double?
+        let notes: [String]
+    }
+
+    /// An upload used (its name and where it is) or retaken (nulls).
+    struct Used: Encodable {
+        @Null var name: String?
+        @Null var url: String?
+        let warnings: [String]
+    }
+
     /// An optional the page reads as null when absent (a synthesized `Encodable` would leave its key out).
     @propertyWrapper
     struct Null<Value: Encodable>: Encodable {

@@ -22,12 +22,24 @@ public final class WebServer: Sendable {
         public var previewSize: Int
         /// The pick list of the fields panel's project.
         public var projects: [String]
+        /// The people whose own tokens are let in (`--team`); nil without.
+        public var team: TeamFile?
+        /// HTTPS with this key and certificate (`--tls`); nil for plain HTTP.
+        public var tls: TLSCredentials?
+        /// Photos from the phones' cameras (`POST /api/photos`); nil takes none.
+        public var uploads: PhotoUploads?
+        /// The largest photo an upload may be (`--max-upload`).
+        public var maxUploadBytes = 50 << 20
 
-        public init(listen: ListenAddress, token: String? = nil, previewSize: Int = 960, projects: [String] = []) {
+        public init(listen: ListenAddress, token: String? = nil, previewSize: Int = 960, projects: [String] = [],
+                    team: TeamFile? = nil, tls: TLSCredentials? = nil, uploads: PhotoUploads? = nil) {
             self.listen = listen
             self.token = token
             self.previewSize = previewSize
             self.projects = projects
+            self.team = team
+            self.tls = tls
+            self.uploads = uploads
         }
     }
 
@@ -35,19 +47,29 @@ public final class WebServer: Sendable {
     public let address: ListenAddress
     /// The token requests must carry; nil when none is needed.
     public let token: String?
+    /// Whether it speaks HTTPS.
+    public let isTLS: Bool
     private let hub: LiveHub
     private let daemon: HTTPDaemon
     let app: WebApp
 
     /// Throws `WebError`, or `Threads.StartError` when the live picture's thread cannot be made.
     public init(controller: ShootController, styles: [Template], settings: Settings) throws {
-        let token = settings.token ?? (settings.listen.isLoopback ? nil : AccessPolicy.newToken())
-        let limits = HTTPLimits()
+        // A team's people bring their own tokens; without a team, one is made for other machines.
+        let token = settings.token ?? (settings.listen.isLoopback || settings.team != nil ? nil : AccessPolicy.newToken())
+        var limits = HTTPLimits()
+        limits.uploadBytes = settings.maxUploadBytes
         let hub = try LiveHub(controller: controller, previewLongSide: settings.previewSize)
         // The policy needs the real port, known only once listening: the handler reads it from the box.
         let box = AppBox()
         do {
-            daemon = try HTTPDaemon(address: settings.listen, limits: limits) { request in
+            let uploads = settings.uploads.map { uploads in
+                HTTPDaemon.Uploads(path: AccessPolicy.uploadPath, folder: uploads.settings.folder) { request in
+                    guard let app = box.app else { return .text(status: 503, "starting\n") }
+                    return app.admitUpload(request)
+                }
+            }
+            daemon = try HTTPDaemon(address: settings.listen, limits: limits, tls: settings.tls, uploads: uploads) { request in
                 box.app?.respond(to: request) ?? .text(status: 503, "starting\n")
             }
         } catch {
@@ -57,8 +79,10 @@ public final class WebServer: Sendable {
         address = settings.listen.with(port: daemon.port == 0 ? settings.listen.port : daemon.port)
         self.token = token
         self.hub = hub
-        app = WebApp(controller: controller, hub: hub, policy: AccessPolicy(token: token, listen: address), limits: limits,
-                     styles: styles.map { ($0.id, $0.name) }, projects: settings.projects)
+        isTLS = settings.tls != nil
+        let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
+        app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
+                     styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads)
         box.set(app)
     }
 
@@ -71,8 +95,13 @@ public final class WebServer: Sendable {
             ? NetworkInterfaces.externalIPv4() + ["127.0.0.1"]
             : [address.host]
         let query = token.map { "?token=" + $0 } ?? ""
-        return hosts.map { "http://\($0):\(address.port)/" + query }
+        return hosts.map { base($0) + query }
     }
+
+    /// This machine's IPv4 addresses on its networks (not loopback): where phones reach it.
+    public static func externalAddresses() -> [String] { NetworkInterfaces.externalIPv4() }
+
+    private func base(_ host: String) -> String { (isTLS ? "https" : "http") + "://\(host):\(address.port)/" }
 
     /// Ends every stream, closes every connection and stops listening. The camera is not touched.
     public func stop() {

@@ -177,6 +177,8 @@ import TestSupport
         #expect(web.post("/api/zoom", "{\"factor\": 1}", client: "browser-one").status == 409)
         // The holder leaves (no event stream, no request for over 10 s): the seat is free again.
         web.clock.advance(11)
+        let control = try Self.json(web.get("/api/state", client: "browser-one"))["control"] as? [String: Any]
+        #expect(control?["free"] as? Bool == true, "the others see the seat free, not held by a closed tab")
         #expect(web.post("/api/zoom", "{\"factor\": 1}", client: "browser-one").status == 200)
         let zoom = try Self.json(web.get("/api/state"))["zoom"] as? [String: Any]
         #expect(zoom?["factor"] as? Double == 1)

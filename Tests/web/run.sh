@@ -20,5 +20,11 @@ echo "== the QR code on a terminal"
 "$python" "$here/qr_test.py" "$binary"
 echo "== a stalled client does not stall the others"
 "$python" "$here/stall_test.py" "$binary"
+echo "== phones upload to a team server (tokens, limits, slow uploads, a full disk)"
+"$python" "$here/upload_test.py" "$binary"
+echo "== HTTPS with the certificate made on first use"
+"$python" "$here/tls_test.py" "$binary"
 echo "== in Chromium"
 "$python" "$here/browser_test.py" "$binary" .build/web
+echo "== a team member's phone in Chromium over HTTPS: Take photo, review, Use"
+"$python" "$here/phone_upload_test.py" "$binary" .build/web

@@ -15,19 +15,22 @@ from stamptest import FAILSAFE, isolated_env, require as check, wait_until  # no
 
 
 class Server:
-    def __init__(self, binary, *args, listen="127.0.0.1:0", keep_original=True, photos=None):
+    def __init__(self, binary, *args, listen="127.0.0.1:0", keep_original=True, photos=None, before=None):
         self.folder = tempfile.mkdtemp(prefix="stampcam-web-")
         self.photos = photos or os.path.join(self.folder, "photos")
         home = os.path.join(self.folder, "home")
         os.makedirs(home)
         env = isolated_env(home)
+        self.env = env
+        if before:
+            before(env)  # set up the home first (a team, say)
         command = [binary, "serve", "--device", "test", "--listen", listen, "-o", self.photos, *args]
         if keep_original:
             command.append("--keep-original")
         self.errors = open(os.path.join(self.folder, "stderr.txt"), "w+")
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, env=env, text=True)
         self.url = self.process.stdout.readline().strip()
-        if not self.url.startswith("http://"):
+        if not self.url.startswith(("http://", "https://")):
             self.stop(check=False)
             raise RuntimeError("serve printed no URL; stderr:\n" + self.stderr())
         self.base = self.url.split("?")[0]

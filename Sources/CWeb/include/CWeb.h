@@ -16,7 +16,7 @@
     F(MHD_add_response_header) F(MHD_create_response_from_buffer) F(MHD_create_response_from_callback) \
     F(MHD_create_response_from_fd) F(MHD_destroy_response) F(MHD_get_connection_values) \
     F(MHD_lookup_connection_value) F(MHD_queue_response) F(MHD_resume_connection) F(MHD_stop_daemon) \
-    F(MHD_suspend_connection)
+    F(MHD_suspend_connection) F(MHD_create_post_processor) F(MHD_post_process) F(MHD_destroy_post_processor)
 #define SC_WEB_QRENCODE_FUNCTIONS(F) F(QRcode_encodeString) F(QRcode_free)
 
 struct sc_web {
@@ -40,6 +40,7 @@ static const enum MHD_ValueKind sc_mhd_cookies = MHD_COOKIE_KIND;
 static const enum MHD_ValueKind sc_mhd_query = MHD_GET_ARGUMENT_KIND;
 static const enum MHD_ResponseMemoryMode sc_mhd_copy = MHD_RESPMEM_MUST_COPY;
 static const enum MHD_ConnectionNotificationCode sc_mhd_connection_started = MHD_CONNECTION_NOTIFY_STARTED;
+static const enum MHD_ValueKind sc_mhd_post_data = MHD_POSTDATA_KIND;
 
 /// The limits a daemon runs with.
 struct sc_mhd_limits {
@@ -48,6 +49,8 @@ struct sc_mhd_limits {
     unsigned int connections_per_ip;
     unsigned int timeout_seconds;      // an idle (or stalled) connection is closed after this
     size_t memory_per_connection;      // request line and headers must fit
+    const char * _Nullable tls_key;    // PEM key and certificate: HTTPS when both are given
+    const char * _Nullable tls_certificate;
 };
 
 // The functions below need a table `sc_web_load` has returned (a daemon exists only after that).

@@ -33,6 +33,8 @@ final class X509Certificate: @unchecked Sendable {
         var commonName: String
         var days: Int
         var isAuthority: Bool
+        /// A web server's names (`DNS:localhost`, `IP:192.168.1.5`): a TLS server certificate, not a signer's.
+        var serverNames: [String] = []
     }
 
     /// A new certificate for `key`, valid from `now` for `profile.days`, signed by `issuer` (nil:
@@ -66,6 +68,10 @@ final class X509Certificate: @unchecked Sendable {
         let extensions: [(Int32, String)] = profile.isAuthority
             ? [(NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,keyCertSign,cRLSign"),
                (NID_subject_key_identifier, "hash"), (NID_authority_key_identifier, "keyid:always")]
+            : !profile.serverNames.isEmpty
+            ? [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
+               (NID_ext_key_usage, "serverAuth"), (NID_subject_alt_name, profile.serverNames.joined(separator: ",")),
+               (NID_subject_key_identifier, "hash")]
             : [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
                (NID_ext_key_usage, "emailProtection,1.3.6.1.5.5.7.3.36"),
                (NID_subject_key_identifier, "hash"), (NID_authority_key_identifier, "keyid:always")]

@@ -12,7 +12,9 @@ import Glibc
 /// Request bodies are collected up to `limits.bodyBytes`: a larger one announced in
 /// Content-Length gets 413 before it is read; a chunked one that grows past it has its connection
 /// closed, and so has a request that has not arrived whole within `limits.requestSeconds`
-/// (`RequestDeadlines`). `stop()` (or deinit) ends every connection; no connection may be parked
+/// (`RequestDeadlines`). A form posted to `uploads.path` is received by an `UploadReceiver`
+/// instead, its photo up to `limits.uploadBytes` streamed to a temp file in `uploads.folder`.
+/// With `tls` it speaks HTTPS only. `stop()` (or deinit) ends every connection; no connection may be parked
 /// in a `StreamGate` then (`LiveHub.close` wakes them all and lets none park again).
 final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, the library table never; the handle is behind a lock
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
@@ -22,36 +24,53 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     private let web: sc_web
     private let daemon: Mutex<Handle?>
     private let deadlines: RequestDeadlines
+    private let uploads: Uploads?
+    /// libmicrohttpd reads the key and certificate when it starts; they are kept while it runs.
+    private let tls: [[CChar]]
     /// The port the daemon listens on (the one the system chose for port 0). Set once, in init.
     private(set) var port = 0
 
     private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
 
+    /// Where photos are posted, the folder their temp files go in, and who may send one: `admit`
+    /// sees the request without its body and answers the ones refused before it is read.
+    struct Uploads: Sendable {
+        var path: String
+        var folder: String
+        var admit: @Sendable (HTTPRequest) -> HTTPResponse?
+    }
+
     /// Listens on `address` with internal threads. Throws when the address cannot be used.
-    init(address: ListenAddress, limits: HTTPLimits, handler: @escaping Handler) throws(WebError) {
+    init(address: ListenAddress, limits: HTTPLimits, tls: TLSCredentials? = nil, uploads: Uploads? = nil,
+         handler: @escaping Handler) throws(WebError) {
         self.handler = handler
         self.limits = limits
+        self.uploads = uploads
+        self.tls = tls.map { [$0.keyPEM.utf8CString.map { $0 }, $0.certificatePEM.utf8CString.map { $0 }] } ?? []
         daemon = Mutex(nil)
         do { web = try WebLibraries.load() } catch { throw .libraryMissing(error) }
         do { deadlines = try RequestDeadlines(seconds: Double(limits.requestSeconds)) } catch {
             throw .cannotListen(address: address.description, reason: error.description)
         }
-        let cLimits = sc_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
-                                    connections_per_ip: UInt32(limits.connectionsPerAddress),
-                                    timeout_seconds: UInt32(limits.idleSeconds),
-                                    memory_per_connection: limits.headerBytes)
         let context = Unmanaged.passUnretained(self).toOpaque()
         errno = 0
-        let started: OpaquePointer? = address.withSocketAddress { socketAddress, isIPv6 in
-            sc_mhd_start(socketAddress, isIPv6 ? 1 : 0, cLimits, accessHandler, context, completedHandler, context,
-                         connectionHandler, context)
+        let started: OpaquePointer? = self.tls.withPEM { key, certificate in
+            let cLimits = sc_mhd_limits(threads: UInt32(limits.threads), connections: UInt32(limits.connections),
+                                        connections_per_ip: UInt32(limits.connectionsPerAddress),
+                                        timeout_seconds: UInt32(limits.idleSeconds),
+                                        memory_per_connection: limits.headerBytes, tls_key: key, tls_certificate: certificate)
+            return address.withSocketAddress { socketAddress, isIPv6 in
+                sc_mhd_start(socketAddress, isIPv6 ? 1 : 0, cLimits, accessHandler, context, completedHandler, context,
+                             connectionHandler, context)
+            }
         }
         guard let started else {
             deadlines.stop()
             let code = errno
             let reason: String
             switch code {
-            case 0: reason = "libmicrohttpd could not start a server there"
+            case 0: reason = tls == nil ? "libmicrohttpd could not start a server there"
+                                        : "libmicrohttpd could not start an HTTPS server there (is the key the certificate's?)"
             case EADDRINUSE: reason = "address already in use"
             case EADDRNOTAVAIL: reason = "this machine has no such address"
             case EACCES: reason = "permission denied (ports below 1024 need privileges)"
@@ -67,6 +86,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
 
     /// Closes the listening socket and every connection; waits for handlers that are running.
     func stop() {
+        // libmicrohttpd cannot stop with a connection suspended: the uploads being stamped finish first.
+        stamping.wait(until: { $0.started == 0 }, then: { _ in })
         guard let handle = daemon.withLock({ current -> Handle? in
             defer { current = nil }
             return current
@@ -81,7 +102,24 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     private final class Pending {
         var body: [UInt8] = []
         var refused = false
+        /// A photo being uploaded.
+        var upload: UploadReceiver?
+        /// An upload refused in the middle of its body: libmicrohttpd takes an answer only once the
+        /// body is in, so the rest is read and dropped, then this is the answer.
+        var refusal: HTTPResponse?
+        /// The answer to an upload, made on a thread of its own while the connection is suspended.
+        let answer = Answer()
     }
+
+    private final class Answer: Sendable {
+        let value = Mutex<HTTPResponse?>(nil)
+    }
+
+    /// A connection handed to an upload's thread, which only resumes it once (libmicrohttpd's own lock).
+    private struct Suspended: @unchecked Sendable { let connection: OpaquePointer }
+    /// Uploads on their own threads (`stop` waits for them: their connections are suspended), and
+    /// how many of them are reading and stamping their photo.
+    private let stamping = ConditionLock((started: 0, working: 0))
 
     fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                             upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
@@ -94,7 +132,18 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
                 pending.refused = true
                 return queue(.json(status: 400, error: ambiguity), on: connection)  // answered at once: the body is not read
             }
-            if let length = header(connection, "Content-Length").flatMap({ Int($0) }), length > limits.bodyBytes {
+            let length = header(connection, "Content-Length").flatMap { Int($0) }
+            if let uploads, method.map(Self.text) == "POST", url.map(Self.text) == uploads.path {
+                let head = HTTPRequest(method: "POST", path: uploads.path, query: values(connection, sc_mhd_query, lowercased: false),
+                                       headers: values(connection, sc_mhd_headers, lowercased: true),
+                                       cookies: values(connection, sc_mhd_cookies, lowercased: false), peer: peerAddress(connection))
+                if let refusal = uploads.admit(head) {
+                    pending.refused = true
+                    return queue(refusal, on: connection)  // answered at once: the body is not read
+                }
+                return startUpload(connection, length: length, folder: uploads.folder, pending: pending)
+            }
+            if let length, length > limits.bodyBytes {
                 pending.refused = true
                 return queue(tooLarge(), on: connection)  // answered at once: the body is not read
             }
@@ -105,6 +154,14 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             let count = uploadSize.pointee
             uploadSize.pointee = 0
             guard !pending.refused else { return sc_mhd_yes }
+            if let receiver = pending.upload {
+                if let upload, !receiver.receive(upload, count: count) {
+                    pending.refusal = (receiver.problem ?? .malformed("the upload was refused")).response
+                    pending.upload = nil  // its temp file goes now, not when the client is done sending
+                }
+                return sc_mhd_yes
+            }
+            if pending.refusal != nil { return sc_mhd_yes }  // dropped
             if pending.body.count + count > limits.bodyBytes {
                 pending.refused = true
                 pending.body = []
@@ -116,6 +173,10 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         if pending.refused { return sc_mhd_yes }  // already answered
         // The request is whole: however long the answer takes to make, the connection is not cut.
         deadlines.answering(connection)
+        if let refusal = pending.refusal { return queue(refusal, on: connection) }
+        if let answer = pending.answer.value.withLock({ $0.take() }) { return queue(answer, on: connection) }  // resumed
+        let receiver = pending.upload
+        pending.upload = nil
         let request = HTTPRequest(
             method: method.map(Self.text) ?? "",
             path: url.map(Self.text) ?? "/",
@@ -125,7 +186,43 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             body: pending.body,
             peer: peerAddress(connection))
         pending.body = []
+        if let receiver { return answerLater(request, receiver: receiver, on: connection, pending: pending) }
         return queue(handler(request), on: connection)
+    }
+
+    /// Reads and stamps an upload on a thread of its own: the polling thread goes on serving the
+    /// other connections (the live picture, other phones) meanwhile. The connection is suspended
+    /// until the answer is made, then resumed, and libmicrohttpd asks again: `access` finds the
+    /// answer. Only `limits.uploadsAtOnce` photos are read into memory and stamped at a time; the
+    /// others wait in their temp files.
+    private func answerLater(_ request: HTTPRequest, receiver: UploadReceiver, on connection: OpaquePointer,
+                             pending: Pending) -> MHD_Result {
+        let suspended = Suspended(connection: connection)
+        let answer = pending.answer
+        stamping.withLock { $0.started += 1 }
+        web.MHD_suspend_connection(connection)
+        do {
+            try Threads.detach { [handler, stamping, limit = limits.uploadsAtOnce] in
+                stamping.wait(until: { $0.working < limit }, then: { $0.working += 1 })
+                var request = request
+                let response: HTTPResponse
+                do throws(UploadReceiver.Problem) {
+                    request.upload = try receiver.finish()
+                    response = handler(request)
+                } catch {
+                    response = error.response
+                }
+                answer.value.withLock { $0 = response }
+                stamping.withLock { $0.working -= 1 }
+                WebLibraries.loaded.MHD_resume_connection(suspended.connection)
+                stamping.withLock { $0.started -= 1 }
+            }
+        } catch {
+            web.MHD_resume_connection(connection)
+            stamping.withLock { $0.started -= 1 }
+            return queue(.json(status: 503, error: "the server cannot start work on the photo (\(error)); send it again"), on: connection)
+        }
+        return sc_mhd_yes
     }
 
     fileprivate func completed(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
@@ -156,6 +253,25 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         let hosts = names.filter { $0 == "host" }.count
         if hosts > 1 { return "the request has \(hosts) Host headers; send one" }
         return nil
+    }
+
+    /// A photo about to be posted: refused at once when it announces more than may come, else
+    /// received as it arrives, with time for its size.
+    private func startUpload(_ connection: OpaquePointer, length: Int?, folder: String, pending: Pending) -> MHD_Result {
+        // The form's other fields and its part headers come on top of the photo.
+        let most = limits.uploadBytes + limits.uploadFields * (limits.uploadFieldBytes + 512)
+        if let length, length > most {
+            pending.refused = true
+            return queue(UploadReceiver.Problem.tooLarge(limit: limits.uploadBytes).response, on: connection)
+        }
+        do {
+            pending.upload = try UploadReceiver(connection: connection, folder: folder, limits: limits, web: web)
+        } catch {
+            pending.refused = true
+            return queue(error.response, on: connection)
+        }
+        deadlines.extend(connection, by: Double(length ?? most) / Double(limits.uploadBytesPerSecond))
+        return sc_mhd_yes
     }
 
     private func tooLarge() -> HTTPResponse {
@@ -315,6 +431,16 @@ private final class StreamClient {
             case .wait:
                 if feed.gate.park(connection, ticket: ticket) { return 0 }
             }
+        }
+    }
+}
+
+private extension [[CChar]] {
+    /// The key and certificate as C strings (NULL for plain HTTP), valid inside `body`.
+    func withPEM<Result>(_ body: (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Result) -> Result {
+        guard count == 2 else { return body(nil, nil) }
+        return self[0].withUnsafeBufferPointer { key in
+            self[1].withUnsafeBufferPointer { certificate in body(key.baseAddress, certificate.baseAddress) }
         }
     }
 }

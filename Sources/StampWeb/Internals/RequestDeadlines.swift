@@ -39,6 +39,15 @@ final class RequestDeadlines: Sendable {
         state.withLock { $0.connections[Self.key(connection)] = Connection(socket: socket, deadline: deadline) }
     }
 
+    /// The request has `seconds` more to arrive whole (a large upload).
+    func extend(_ connection: OpaquePointer, by seconds: Double) {
+        state.withLock { s in
+            if let deadline = s.connections[Self.key(connection)]?.deadline {
+                s.connections[Self.key(connection)]?.deadline = deadline + seconds
+            }
+        }
+    }
+
     /// The request is in and being answered: no deadline while it is.
     func answering(_ connection: OpaquePointer) {
         state.withLock { $0.connections[Self.key(connection)]?.deadline = nil }

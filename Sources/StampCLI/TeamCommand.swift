@@ -1,0 +1,85 @@
+import Platform
+import Provenance
+import StampWeb
+import Values
+
+/// `stampcam team`: the people who upload to `serve --team` from their phones, each with a link of
+/// their own (its token names them). `team add NAME` prints the link and its QR code; `team list`;
+/// `team remove NAME` (their link stops working at the server's next start).
+enum TeamCommand: Command {
+    static let project = Option.text("project", value: "NAME", help: "the project their photos are for")
+    static let lock = Option<Set<String>>("lock", value: "FIELD,…",
+                                          help: "fields their page cannot change: user, project, style") { text throws(UsageError) in
+        let names = Set(text.split(separator: ",").map { String($0).trimmingWhitespace })
+        guard !names.isEmpty, names.allSatisfy({ TeamRoster.lockable.contains($0) }) else {
+            throw .badValue(option: "--lock", value: text, expected: "a list of user, project and style, like user,project")
+        }
+        return names
+    }
+    static let json = Flag("json", help: "print JSON instead of text")
+    static let tls = Flag("tls", help: "an https link, for 'serve --tls' (its certificate's fingerprint shown beside the QR code)")
+
+    static let spec = CommandSpec(
+        name: "team",
+        usage: "team add NAME [--project P] [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
+        summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
+        options: [project, lock, ServeCommand.listen, tls, json])
+
+    static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
+        let folder = context.configFolder
+        var roster = try TeamRoster.load(configFolder: folder)
+        let console = context.console
+        switch options.positionals.first {
+        case "add" where options.positionals.count == 2:
+            let person = try roster.add(options.positionals[1], project: try options.value(project), locked: try options.value(lock) ?? [])
+            try roster.save(configFolder: folder)
+            let address = try options.value(ServeCommand.listen) ?? ListenAddress("0.0.0.0:\(ListenAddress.defaultPort)")!
+            let link = link(person, address: address, tls: options.flag(tls))
+            console.err("stampcam: added \(person.name); their link (share it with them only):")
+            console.out(link)
+            if console.outIsTerminal, let lines = WebServer.qrLines(link) {
+                for line in lines { console.out(line) }
+            }
+            if options.flag(tls) {
+                // The certificate `serve --tls` makes on first use: made now, so the person can compare.
+                let names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
+                let certificate = try ServerCertificate.openOrCreate(folder: InstallationKeys.folder(environment: context.environment),
+                                                                     names: names, now: WallClock.now().secondsSinceEpoch)
+                console.out("HTTPS certificate SHA-256 " + certificate.fingerprint)
+            }
+        case "list" where options.positionals.count == 1:
+            if options.flag(json) {
+                struct Entry: Encodable {
+                    let name: String
+                    let project: String?
+                    let locked: [String]
+                }
+                for person in roster.people {
+                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, locked: person.locked.sorted())))
+                }
+            } else {
+                for person in roster.people {
+                    var line = person.name
+                    if let project = person.project { line += "  project: " + project }
+                    if !person.locked.isEmpty { line += "  locked: " + person.locked.sorted().joined(separator: ",") }
+                    console.out(line)
+                }
+                if roster.people.isEmpty { console.err("stampcam: the team is empty (add people with: stampcam team add NAME)") }
+            }
+        case "remove" where options.positionals.count == 2:
+            try roster.remove(options.positionals[1])
+            try roster.save(configFolder: folder)
+            console.err("stampcam: removed \(options.positionals[1]); their link no longer works once serve is started again")
+        default:
+            throw UsageError.badValue(option: "team", value: options.positionals.joined(separator: " "),
+                                      expected: "add NAME, list, or remove NAME")
+        }
+        return .success
+    }
+
+    /// The address a person opens: this machine's first network address (or the one given), with their token.
+    static func link(_ person: TeamRoster.Person, address: ListenAddress, tls: Bool) -> String {
+        let host = address.isAnyAddress && !address.isIPv6 ? (WebServer.externalAddresses().first ?? "127.0.0.1") : address.host
+        return (tls ? "https" : "http") + "://\(host):\(address.port)/?token=" + person.token
+    }
+}

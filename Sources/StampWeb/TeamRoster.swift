@@ -1,0 +1,137 @@
+import Platform
+import Values
+
+/// The people who may upload to `serve --team`, each with a token of their own: the token names
+/// the photographer, so a photo sent with it is stamped and logged with that person's name. Kept
+/// as JSON in one file that only its owner may read (0600), written whole and atomically.
+///
+/// ```json
+/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "locked": ["user", "project"]}]}
+/// ```
+public struct TeamRoster: Sendable, Equatable {
+    public struct Person: Sendable, Equatable {
+        public var name: String
+        public var token: String
+        /// The project their photos are for; nil leaves it to the session (or the page).
+        public var project: String?
+        /// The fields the page cannot change (the lead's template): of `lockable`.
+        public var locked: Set<String>
+
+        public init(name: String, token: String, project: String? = nil, locked: Set<String> = []) {
+            self.name = name
+            self.token = token
+            self.project = project
+            self.locked = locked
+        }
+    }
+
+    /// What `--lock` may name. The name is always the token's: `user` locks only what the page shows.
+    public static let lockable = ["user", "project", "style"]
+
+    public private(set) var people: [Person]
+
+    public init(people: [Person] = []) { self.people = people }
+
+    /// Why the roster cannot be read or changed.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case unreadable(path: String, reason: String)
+        case exists(String)
+        case unknown(String)
+        case badName(String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason): return "cannot read the team file \(PathEncoding.display(path)): \(reason)"
+            case .exists(let name): return "the team already has \(name)"
+            case .unknown(let name): return "the team has nobody called \(name)"
+            case .badName(let name):
+                return "'\(PathEncoding.display(name))' cannot be a name: give 1 to 100 characters, no control characters"
+            }
+        }
+    }
+
+    /// The person a token belongs to; compared in constant time.
+    public func person(token: String) -> Person? {
+        var found: Person?
+        for person in people where AccessPolicy.same(person.token, token) { found = person }
+        return found
+    }
+
+    /// Adds `name` with a new token.
+    public mutating func add(_ name: String, project: String?, locked: Set<String>) throws(Problem) -> Person {
+        let name = name.trimmingWhitespace
+        guard (1...100).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+              PathEncoding.encode(name) == Array(name.utf8) else { throw .badName(name) }
+        guard !people.contains(where: { $0.name == name }) else { throw .exists(name) }
+        let person = Person(name: name, token: AccessPolicy.newToken(), project: project, locked: locked)
+        people.append(person)
+        return person
+    }
+
+    public mutating func remove(_ name: String) throws(Problem) {
+        guard let index = people.firstIndex(where: { $0.name == name }) else { throw .unknown(name) }
+        people.remove(at: index)
+    }
+
+    // MARK: the file
+
+    /// `$XDG_CONFIG_HOME/stampcam/team.json` (the config folder's).
+    public static func file(configFolder: String) -> String { configFolder + "/team.json" }
+
+    /// The roster in the config folder; an empty one when there is no file.
+    public static func load(configFolder: String) throws(Problem) -> TeamRoster {
+        let path = file(configFolder: configFolder)
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(FilePath(path), limit: 1 << 20) } catch {
+            if !FileSystem.exists(FilePath(path)) { return TeamRoster() }
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+        let document: JSONValue
+        do { document = try JSONValue(parsing: bytes) } catch { throw .unreadable(path: path, reason: "\(error)") }
+        guard case .object(let top) = document, case .array(let list)? = top["people"] else {
+            throw .unreadable(path: path, reason: "it has no \"people\" list")
+        }
+        var people: [Person] = []
+        for entry in list {
+            guard case .object(let fields) = entry, case .string(let name)? = fields["name"], case .string(let token)? = fields["token"],
+                  AccessPolicy.isUsableToken(token) else {
+                throw .unreadable(path: path, reason: "each person needs a \"name\" and a \"token\" of 16 to 200 URL-safe characters")
+            }
+            var project: String?
+            if case .string(let given)? = fields["project"] { project = given }
+            var locked: Set<String> = []
+            if case .array(let names)? = fields["locked"] {
+                for case .string(let lock) in names where lockable.contains(lock) { locked.insert(lock) }
+            }
+            people.append(Person(name: name, token: token, project: project, locked: locked))
+        }
+        return TeamRoster(people: people)
+    }
+
+    /// Writes the roster into the config folder (0600), replacing what was there in one step.
+    public func save(configFolder: String) throws(Problem) {
+        let path = Self.file(configFolder: configFolder)
+        struct Entry: Encodable {
+            let name: String
+            let token: String
+            let project: String?
+            let locked: [String]
+        }
+        struct Document: Encodable { let people: [Entry] }
+        let document = Document(people: people.map {
+            Entry(name: $0.name, token: $0.token, project: $0.project, locked: $0.locked.sorted())
+        })
+        var bytes = WebJSON.bytes(document)
+        bytes.append(0x0A)
+        let temp = FilePath(path + ".new")
+        do {
+            try FileSystem.makeFolders(FilePath(configFolder), mode: 0o700)
+            _ = FileSystem.remove(temp)
+            try FileSystem.createNew(temp, bytes, mode: 0o600)
+            try FileSystem.rename(temp, to: FilePath(path))
+        } catch {
+            _ = FileSystem.remove(temp)
+            throw .unreadable(path: path, reason: "cannot write it: \(error.reason)")
+        }
+    }
+}

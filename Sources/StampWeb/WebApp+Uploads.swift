@@ -1,0 +1,183 @@
+import Library
+import Platform
+import Session
+import Templates
+import Values
+
+/// Photos from the phones' own cameras: `POST /api/photos` (a form, its photo in the field
+/// `photo`; `review=0` saves it at once), then `POST /api/photos/use` or `/api/photos/retake`
+/// with `{"id": …}`; `GET /uploads/ID` is the stamped photo under review. None of them touches the
+/// machine's camera or its control seat.
+extension WebApp {
+    static let uploadRoutes: Set<String> = [AccessPolicy.uploadPath, "/api/photos/use", "/api/photos/retake"]
+
+    /// Who an upload is kept for: the team member, else the page (its client id).
+    func uploadOwner(_ request: HTTPRequest) -> String {
+        policy.person(request).map { "person:" + $0.name } ?? client(request).id
+    }
+
+    /// An upload's answer before its body is read: a refusal (no token, too many at once), or nil to read it.
+    func admitUpload(_ request: HTTPRequest) -> HTTPResponse? {
+        let response = respond(to: request, route: { _ in HTTPResponse(status: 100) })
+        guard response.status == 100 else { return response }
+        if let wait = rate.withLock({ $0.take(uploadOwner(request), at: clock()) }) {
+            return .json(status: 429, error: "too many photos at once: wait \(Int(wait.rounded(.up))) s and send it again",
+                         headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+        }
+        return nil
+    }
+
+    func upload(_ request: HTTPRequest) -> HTTPResponse {
+        guard let uploads else { return .json(status: 404, error: "this server takes no uploads") }
+        guard let received = request.upload else {
+            return .json(status: 400, error: "send the photo as multipart/form-data with a field 'photo'")
+        }
+        let owner = uploadOwner(request)
+        let form = received.fields
+        let upload: PhotoUploads.Upload
+        switch Self.uploadValues(form, person: policy.person(request), photo: received.photo, owner: owner) {
+        case .success(let values): upload = values
+        case .failure(let refusal): return refusal.response
+        }
+        let review = (request.query["review"] ?? form["review"]) != "0"
+        do throws(PhotoUploads.Refusal) {
+            if review {
+                let staged = try uploads.stage(upload)
+                return .json(WebJSON.bytes(uploadJSON(staged, saved: false, preview: "/uploads/" + staged.id)))
+            }
+            let (written, staged) = try uploads.save(upload)
+            hub.add(written.path)
+            return .json(WebJSON.bytes(uploadJSON(staged, saved: true, preview: nil)))
+        } catch {
+            return Self.response(error)
+        }
+    }
+
+    /// `/api/photos/use` and `/api/photos/retake`.
+    func reviewUpload(_ request: HTTPRequest) -> HTTPResponse {
+        guard let uploads else { return .json(status: 404, error: "this server takes no uploads") }
+        let body: [String: JSONValue]
+        switch Self.parseObject(request.body) {
+        case .success(let object): body = object
+        case .failure(let refusal): return refusal.response
+        }
+        guard body.keys.allSatisfy({ $0 == "id" }), case .string(let id)? = body["id"] else {
+            return .json(status: 400, error: "give 'id': the id the upload answered with")
+        }
+        let owner = uploadOwner(request)
+        do throws(PhotoUploads.Refusal) {
+            if request.path == "/api/photos/use" {
+                let written = try uploads.use(id, owner: owner)
+                hub.add(written.path)
+                let name = PhotoName.lastComponent(written.path)
+                return .json(WebJSON.bytes(WebJSON.Used(name: PathEncoding.display(name), url: "/shots/" + Self.percentEncoded(name),
+                                                        warnings: written.warnings)))
+            }
+            try uploads.retake(id, owner: owner)
+            return .json(WebJSON.bytes(WebJSON.Used(name: nil, url: nil, warnings: [])))
+        } catch {
+            return Self.response(error)
+        }
+    }
+
+    /// `GET /uploads/ID`: the stamped photo under review, for its owner only.
+    func uploadPreview(_ request: HTTPRequest, id: String) -> HTTPResponse {
+        guard let jpeg = uploads?.preview(id, owner: uploadOwner(request)) else {
+            return .text(status: 404, "no photo under review has that id\n")
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(jpeg))
+    }
+
+    private func uploadJSON(_ staged: PhotoUploads.Staged, saved: Bool, preview: String?) -> WebJSON.Uploaded {
+        let fields = staged.fields
+        return WebJSON.Uploaded(id: saved ? nil : staged.id, name: PathEncoding.display(staged.name), saved: saved, preview: preview,
+                                url: saved ? "/shots/" + Self.percentEncoded(staged.name) : nil,
+                                time: fields.time?.iso8601 ?? "", timeSource: fields.timeSource ?? "",
+                                phoneTime: fields.extra["phone_time"], user: fields.user, project: fields.project,
+                                site: fields.site, latitude: fields.latitude, longitude: fields.longitude, notes: staged.notes)
+    }
+
+    static func response(_ refusal: PhotoUploads.Refusal) -> HTTPResponse {
+        switch refusal {
+        case .tooManyReviews: return .json(status: 409, error: refusal.description)
+        case .noSuchReview: return .json(status: 404, error: refusal.description)
+        case .unreadable: return .json(status: 422, error: refusal.description + "; send a JPEG, HEIC or PNG photo")
+        case .cannotSave(let error):
+            return .json(status: 507, error: "the server could not save the photo (\(error)); nothing was kept, send it again later")
+        }
+    }
+
+    /// The upload's values from its form: who (the person's token wins over the page where they
+    /// are locked), what for, and where the phone was.
+    static func uploadValues(_ form: [String: String], person: TeamRoster.Person?, photo: FileContents,
+                             owner: String) -> Result<PhotoUploads.Upload, Refusal> {
+        func text(_ key: String) -> String? {
+            guard let value = form[key]?.trimmingWhitespace, !value.isEmpty else { return nil }
+            return value
+        }
+        func number(_ key: String) -> Result<Double?, Refusal> {
+            guard let value = text(key) else { return .success(nil) }
+            guard let number = Double(value), number.isFinite else { return .failure(.badRequest("'\(key)' must be a number")) }
+            return .success(number)
+        }
+        for key in ["user", "project", "note"] where (form[key]?.count ?? 0) > maxFieldLength {
+            return .failure(.badRequest("'\(key)' is longer than \(maxFieldLength) characters"))
+        }
+        var user = text("user"), project = text("project")
+        if let person {
+            if person.locked.contains("user") || user == nil { user = person.name }
+            if person.locked.contains("project") || project == nil { project = person.project ?? project }
+        }
+        var upload = PhotoUploads.Upload(photo: photo, person: user, owner: owner, project: project, note: text("note"))
+        if let given = text("phone_time") {
+            guard let time = Timestamp(iso8601: given) else {
+                return .failure(.badRequest("'phone_time' must be an ISO 8601 time like 2026-12-03T10:02:00Z"))
+            }
+            upload.phoneTime = time
+        }
+        let latitude: Double?, longitude: Double?, accuracy: Double?, altitude: Double?, age: Double?
+        switch (number("latitude"), number("longitude"), number("accuracy"), number("altitude"), number("position_age")) {
+        case (.success(let a), .success(let b), .success(let c), .success(let d), .success(let e)):
+            (latitude, longitude, accuracy, altitude, age) = (a, b, c, d, e)
+        case (.failure(let refusal), _, _, _, _), (_, .failure(let refusal), _, _, _), (_, _, .failure(let refusal), _, _),
+             (_, _, _, .failure(let refusal), _), (_, _, _, _, .failure(let refusal)):
+            return .failure(refusal)
+        }
+        if latitude != nil || longitude != nil {
+            guard let latitude, let longitude,
+                  let position = PhotoUploads.Position(latitude: latitude, longitude: longitude, accuracy: accuracy,
+                                                       altitude: altitude, ageSeconds: age ?? 0) else {
+                return .failure(.badRequest("give 'latitude' (-90 to 90) and 'longitude' (-180 to 180) together, 'accuracy' in metres"))
+            }
+            upload.position = position
+        }
+        return .success(upload)
+    }
+}
+
+/// Uploads a person may send: `burst` at once, then one every `interval` seconds. A value: time comes in.
+struct UploadRate: Sendable {
+    var burst = 20.0
+    var interval = 2.0
+    private var buckets: [String: (tokens: Double, at: Double)] = [:]
+
+    init(burst: Double = 20, interval: Double = 2) {
+        self.burst = burst
+        self.interval = interval
+    }
+
+    /// Takes one upload of `owner`'s at `now`; nil when it may go, else the seconds to wait.
+    mutating func take(_ owner: String, at now: Double) -> Double? {
+        var bucket = buckets[owner] ?? (burst, now)
+        bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) / interval)
+        bucket.at = now
+        guard bucket.tokens >= 1 else {
+            buckets[owner] = bucket
+            return (1 - bucket.tokens) * interval
+        }
+        bucket.tokens -= 1
+        buckets[owner] = bucket
+        if buckets.count > 1024 { buckets = buckets.filter { now - $0.value.at < burst * interval } }
+        return nil
+    }
+}

@@ -44,7 +44,7 @@ printf 'Source: stampcam\n\nPackage: stampcam\nArchitecture: any\n' > "$work/src
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/stampcam" | sed -n 's/^shlibs:Depends=//p')
 recommends=""
 linked=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
-for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+' "$binary" | sort -u); do
+for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+(\.[0-9]+)*' "$binary" | sort -u); do
     grep -qxF "$soname" <<< "$linked" && continue
     # awk reads to the end: leaving early would kill ldconfig with SIGPIPE, a failure under pipefail.
     file=$(ldconfig -p | awk -v name="$soname" '$1 == name && !found { print $NF; found = 1 }')

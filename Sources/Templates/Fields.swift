@@ -40,6 +40,8 @@ public struct Fields: Sendable, Equatable {
     public var countryCode: String? = nil
     /// The position on the UTM grid, for `{utm}` and `{mgrs}`; nil near the poles (UPS).
     public var grid: GridPosition? = nil
+    /// The words of the user's language the stamp shows: labels, month and weekday names.
+    public var words: StampWords = .english
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,

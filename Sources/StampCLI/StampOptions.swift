@@ -1,4 +1,5 @@
 import Location
+import Platform
 import Session
 import Templates
 import Values
@@ -102,6 +103,7 @@ enum StampOptions {
     /// takes photos now (`shoot`), so `--gps require` means something.
     static func values(_ options: ParsedOptions, context: Context? = nil, live: Bool = false) throws -> Values {
         var given = Fields()
+        given.words = .translated { word, context in Lp(context, word) }
         if let time = try options.value(time) {
             given.time = time
             given.timeSource = "command line"

@@ -181,7 +181,7 @@ $(PLACES_TABLE):
 
 # A contact sheet of every built-in style on five photos (bright, dark, portrait, small, and one
 # stamped in Chinese, Korean, Hebrew and Arabic): ../shared/corpus photos when it is there, else test
-# cards. Also checks that every character prints and every line reads at 4.5:1.
+# cards; then a test card per language of po/, in its words. Also checks that every character prints and every line reads at 4.5:1.
 SHEET ?= $(OUT)/contact-sheet.jpg
 sheet: deps
 	swift build --build-tests

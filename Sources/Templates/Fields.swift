@@ -115,8 +115,9 @@ extension Fields {
 
     /// The mark of a time that is not when the photo was taken, in `style`'s words; nil for one that is.
     public func timeMark(_ style: TimeStyle) -> String? {
-        if timeIsFileTime { return style.fileTimeMark }
-        if timeIsGiven { return style.givenTimeMark }
+        // The built-in marks are said in the stamp's language; a template's own stay as written.
+        if timeIsFileTime { return style.fileTimeMark.map { $0 == TimeStyle.defaultFileTimeMark ? words.fileTimeMark : $0 } }
+        if timeIsGiven { return style.givenTimeMark == TimeStyle.defaultGivenTimeMark ? words.givenTimeMark : style.givenTimeMark }
         return nil
     }
 

@@ -13,6 +13,9 @@ public struct StampWords: Sendable, Equatable {
     public var shortWeekdays: [String]
     /// How `{date:long}` writes a date, as a `TimeFormat`: `%-d %B %Y`.
     public var longDate: String
+    /// What follows a time that is only the file's time, or was set by hand (`TimeStyle`'s defaults).
+    public var fileTimeMark: String
+    public var givenTimeMark: String
     /// Whether the language is written right to left (Arabic): a stamp's lines start on the right.
     public var rightToLeft: Bool
 
@@ -44,6 +47,7 @@ public struct StampWords: Sendable, Equatable {
                         marked("weekday abbreviation", "Sat")],
         // TRANSLATORS: how {date:long} writes a date: %-d day, %B month name, %Y year, %A weekday (see TimeFormat).
         longDate: marked("date format", "%-d %B %Y"),
+        fileTimeMark: marked("time mark", "file time"), givenTimeMark: marked("time mark", "set by hand"),
         // TRANSLATORS: "rtl" for a language written right to left, else "ltr".
         rightToLeft: marked("text direction", "ltr") == "rtl")
 
@@ -51,19 +55,21 @@ public struct StampWords: Sendable, Equatable {
     private static func marked(_ context: String, _ word: String) -> String { word }
 
     public init(labels: [String: String], months: [String], shortMonths: [String], weekdays: [String],
-                shortWeekdays: [String], longDate: String, rightToLeft: Bool) {
+                shortWeekdays: [String], longDate: String, fileTimeMark: String, givenTimeMark: String, rightToLeft: Bool) {
         self.labels = labels
         self.months = months
         self.shortMonths = shortMonths
         self.weekdays = weekdays
         self.shortWeekdays = shortWeekdays
         self.longDate = longDate
+        self.fileTimeMark = fileTimeMark
+        self.givenTimeMark = givenTimeMark
         self.rightToLeft = rightToLeft
     }
 
     /// The English words each passed through `translate(word, context)`, the contexts being
-    /// "label", "month", "month abbreviation", "weekday", "weekday abbreviation", "date format"
-    /// and "text direction" (whose English word is `ltr`; `rtl` turns the lines). A translation
+    /// "label", "month", "month abbreviation", "weekday", "weekday abbreviation", "date format",
+    /// "time mark" and "text direction" (whose English word is `ltr`; `rtl` turns the lines). A translation
     /// that cannot be used (a date form with a bad directive) stays English.
     public static func translated(_ translate: (_ word: String, _ context: String) -> String) -> StampWords {
         var words = english
@@ -74,6 +80,8 @@ public struct StampWords: Sendable, Equatable {
         words.shortWeekdays = english.shortWeekdays.map { translate($0, "weekday abbreviation") }
         let longDate = translate(english.longDate, "date format")
         if TimeFormat.problem(in: longDate) == nil { words.longDate = longDate }
+        words.fileTimeMark = translate(english.fileTimeMark, "time mark")
+        words.givenTimeMark = translate(english.givenTimeMark, "time mark")
         words.rightToLeft = translate("ltr", "text direction") == "rtl"
         return words
     }

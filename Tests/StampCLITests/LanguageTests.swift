@@ -132,41 +132,25 @@ import Values
                         "de": "Benutzer 29. November 2026", "ar": "المستخدم 29 نوفمبر 2026", "ja": "撮影者 2026年11月29日 日曜日"]
         let text = try TextTemplate("{label:user} {date:long}")
         for language in Self.languages {
-            let words = try Self.words(language)
             var fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"))
-            fields.words = StampWords.translated { word, context in words[context + "\u{4}" + word].flatMap { $0.isEmpty ? nil : $0 } ?? word }
+            fields.words = StampWords.translated(try Catalogue.translator(language))
             #expect(text.render(fields, escape: { $0 }) == expected[language], "\(language)")
             #expect(fields.words.rightToLeft == (language == "ar"))
         }
         #expect(try text.render(Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00")), escape: { $0 }) == "User 29 November 2026")
     }
 
-    /// The translations of po/LANG.po by msgctxt + "\u{4}" + msgid (as gettext keys them).
-    static func words(_ language: String) throws -> [String: String] {
-        var table: [String: String] = [:]
-        var context: String?, id = "", string = "", field = ""
-        func flush() {
-            if field == "msgstr" { table[(context.map { $0 + "\u{4}" } ?? "") + id] = string }
-            context = nil; id = ""; string = ""; field = ""
+    @Test("every language's labels, dates and marks print: no character without a glyph (CJK, Arabic)")
+    func everyWordPrints() throws {
+        let folder = try TestFiles.temporaryFolder("glyphs")
+        var lines: [String] = []
+        for language in Self.languages {
+            let words = try Catalogue.translations(language).filter { $0.key.contains("\u{4}") }.values.sorted()
+            lines.append(words.joined(separator: " ").replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "{", with: "{{")
+                .replacingOccurrences(of: "}", with: "}}"))
         }
-        func quoted(_ line: Substring) -> String {
-            guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return "" }
-            return String(line[line.index(after: open)..<close]).replacingOccurrences(of: "\\\"", with: "\"")
-        }
-        for line in try String(contentsOfFile: po + "/\(language).po", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("msgctxt ") { flush(); context = quoted(line); field = "msgctxt" }
-            else if line.hasPrefix("msgid ") { if field != "msgctxt" { flush() }; id = quoted(line); field = "msgid" }
-            else if line.hasPrefix("msgstr ") { string = quoted(line); field = "msgstr" }
-            else if line.hasPrefix("\"") {
-                switch field {
-                case "msgctxt": context = (context ?? "") + quoted(line)
-                case "msgid": id += quoted(line)
-                case "msgstr": string += quoted(line)
-                default: break
-                }
-            }
-        }
-        flush()
-        return table
+        let file = try Self.template(lines.map { String($0.prefix(900)) }, in: folder, name: "glyphs")
+        let checked = CLI.run(["templates", "check", file])
+        #expect(checked.code == 0 && checked.err.isEmpty, "\(checked.err)")
     }
 }

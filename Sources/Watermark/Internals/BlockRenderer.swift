@@ -97,7 +97,7 @@ struct BlockRenderer {
             let showsTime = parsed?.showsTime == true
             return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
                                                align: line.align, overflow: showsTime ? .wrap : overflow, tabWidth: block.tabWidth,
-                                               maxLines: showsTime ? nil : maxLines),
+                                               maxLines: showsTime ? nil : maxLines, rightToLeft: fields.words.rightToLeft),
                               line: line, fontSize: fontSize, shows: parsed?.shownNames(fields) ?? [])
         }
         let labelled = placed.compactMap { item in item.text.labelEnd.map { (item, $0) } }
@@ -178,7 +178,8 @@ struct BlockRenderer {
             let fontSize = Self.pixelSize(spec.font, shortSide: shortSide)
             // A long title wraps to a second line, then ends in "…".
             title = (TextLayout(context: context, markup: titleMarkup, font: spec.font, pixelSize: fontSize,
-                                align: .left, overflow: .wrap, maxLines: maxLines > 1 ? 2 : 1), spec, fontSize)
+                                align: .left, overflow: .wrap, maxLines: maxLines > 1 ? 2 : 1,
+                                rightToLeft: fields.words.rightToLeft), spec, fontSize)
         }
         let titlePadding = title.map { ($0.fontSize * 0.45).rounded() } ?? 0
         let titleNatural = title.map { $0.layout.size.width + 2 * max(padding, titlePadding) } ?? 0

@@ -12,9 +12,11 @@ final class TextLayout {
     private let font: OpaquePointer
 
     /// `maxLines`: how many lines wrapped text may take before it ends in "…" (`.wrap` only); nil
-    /// wraps as far as it takes and never cuts.
+    /// wraps as far as it takes and never cuts. `rightToLeft`: the stamp's language is written right
+    /// to left, so the line starts on the right (its label, then the value to the left of it).
     init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
-         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1) {
+         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1,
+         rightToLeft: Bool = false) {
         layout = pango_layout_new(context)
         font = pango_font_description_new()
         pango_font_description_set_family(font, spec.family)
@@ -24,7 +26,10 @@ final class TextLayout {
         // Each line keeps the template's alignment whatever script its values are in: a Hebrew
         // project must not swing a left-aligned column to the right. Values carry their own
         // direction (`Markup.escape` isolates right-to-left ones).
-        pango_layout_set_auto_dir(layout, 0)
+        // In a right-to-left language the line's direction is the language's: a right-to-left mark
+        // starts it, and with auto-dir the alignment is mirrored (left is the line's start).
+        pango_layout_set_auto_dir(layout, rightToLeft ? 1 : 0)
+        let markup = rightToLeft ? "\u{200F}" + markup : markup
         switch align {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

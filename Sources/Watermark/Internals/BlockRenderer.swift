@@ -110,9 +110,19 @@ struct BlockRenderer {
 
     /// A text's markup with the fields filled in, and the time's mark (file time, set by hand) when this is its text.
     private func markup(_ text: String, path: String, fields: Fields) -> String? {
-        guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle) else { return nil }
+        // In a right-to-left stamp every value is isolated, so a date's numbers and signs keep their order.
+        let rightToLeft = fields.words.rightToLeft
+        let escape: (String) -> String = { rightToLeft ? Self.isolated($0) : Markup.escape($0) }
+        guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle, escape: escape) else { return nil }
         guard path == markPath, let mark = fields.timeMark(timeStyle) else { return markup }
         return markup + " <small>(" + Markup.escape(mark) + ")</small>"
+    }
+
+    /// `text` escaped for a right-to-left line: one without right-to-left letters (a date, a
+    /// number, a Latin name) in a left-to-right embedding (U+202A … U+202C), which Pango keeps in
+    /// order where it does not honour an isolate.
+    static func isolated(_ text: String) -> String {
+        Markup.hasRightToLeft(text) ? Markup.escape(text) : "\u{202A}" + Markup.escape(text) + "\u{202C}"
     }
 
     private func stackHeight(_ lines: [PlacedLine]) -> Double {

@@ -26,10 +26,10 @@ final class TextLayout {
         // Each line keeps the template's alignment whatever script its values are in: a Hebrew
         // project must not swing a left-aligned column to the right. Values carry their own
         // direction (`Markup.escape` isolates right-to-left ones).
-        // In a right-to-left language the line's direction is the language's: a right-to-left mark
-        // starts it, and with auto-dir the alignment is mirrored (left is the line's start).
+        // In a right-to-left language a line takes the direction of its first word: one starting
+        // with a label runs right to left (label on the right), one starting with a date or a
+        // number left to right. With auto-dir the alignment follows: left is the line's start.
         pango_layout_set_auto_dir(layout, rightToLeft ? 1 : 0)
-        let markup = rightToLeft ? "\u{200F}" + markup : markup
         switch align {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -92,6 +92,12 @@ final class TextLayout {
     /// Wrap or ellipsize at `width` pixels.
     func constrain(width: Double) {
         pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+    }
+
+    /// Whether the text starts on the right: its first paragraph runs right to left.
+    var isRightToLeft: Bool {
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+        return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
     }
 
     /// Some of the text was cut and ends in "…".

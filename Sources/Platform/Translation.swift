@@ -33,14 +33,21 @@ public enum Translation {
 
     /// The languages a run asks for, best first, as gettext would read them: `chosen` (`--lang`,
     /// the config's `lang`) when given, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG. Nil for English
-    /// (the C and POSIX locales, nothing set, a value that names no language). gettext ignores
+    /// (English asked first, the C and POSIX locales, nothing set, a value that names no language). gettext ignores
     /// LANGUAGE in the C locale, and so does this.
     public static func languages(chosen: String?, environment: [String: String]) -> [String]? {
-        if let chosen { return language(chosen).map { [$0] } }
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        guard let locale, let own = language(locale) else { return nil }
-        let preferred = (environment["LANGUAGE"] ?? "").split(separator: ":").compactMap { language(String($0)) }
-        return preferred.isEmpty ? [own] : preferred
+        let list: [String]
+        if let chosen {
+            list = language(chosen).map { [$0] } ?? []
+        } else {
+            let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+            guard let locale, let own = language(locale) else { return nil }
+            let preferred = (environment["LANGUAGE"] ?? "").split(separator: ":").compactMap { language(String($0)) }
+            list = preferred.isEmpty ? [own] : preferred
+        }
+        // English first is the program's own words: nothing to look up.
+        guard let first = list.first, first != "en", !first.hasPrefix("en_"), !first.hasPrefix("en.") else { return nil }
+        return list
     }
 
     /// `text` as a gettext language name (`zh_CN`, `es`, `pt_BR.UTF-8`, `sr@latin`; a browser's

@@ -100,6 +100,11 @@ import Values
         #expect(path.code == 64 && path.err.first?.contains("--lang") == true, "\(path.err)")
         let unknown = try Self.run(["apply", "--help"], "LANG=xx_YY.UTF-8", catalogues: catalogues)
         #expect(unknown.code == 0 && unknown.out.first?.hasPrefix("usage:") == true)
+        // English asked first is English, with no warning from doctor; LANGUAGE's list is read in order.
+        let english = try Self.run(["doctor"], "LANG=en_US.UTF-8 LANGUAGE=en:fr", catalogues: catalogues)
+        #expect(english.out.contains { $0.hasPrefix("ok       language      English") }, "\(english.out)")
+        let french = try Self.run(["apply", "--help"], "LANG=en_US.UTF-8 LANGUAGE=fr:de", catalogues: catalogues)
+        #expect(french.out.first?.hasPrefix("utilisation : stampcam apply") == true, "\(french.out.prefix(1))")
     }
 
     @Test("every catalogue compiles with msgfmt --check, has every text of po/stampcam.pot, none fuzzy or untranslated")

@@ -8,6 +8,8 @@
 # sonames the binary names but does not link), are invisible to it: they are Recommends, their
 # packages named from dpkg's own database, at least the version built against.
 set -euo pipefail
+# The manual page and completions are written in English whatever the builder's language.
+export LC_ALL=C
 binary=$1 version=$2 out=$3 places=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root_dir=$(cd "$here/../../.." && pwd)

@@ -95,8 +95,8 @@ enum StampOptions {
         let missing = style.fieldsNotShown(given)
         guard !missing.isEmpty else { return nil }
         let options = missing.map { given.extra[$0] != nil && !["user", "project", "location", "note", "gps"].contains($0) ? "--set \($0)" : "--\($0)" }
-        return "warning: the style '\(style.id)' does not show " + options.joined(separator: ", ")
-            + " (it shows: \(style.shownFieldNames.joined(separator: ", "))); 'stampcam styles' lists what each style shows"
+        return L("warning: the style '{1}' does not show {2} (it shows: {3}); 'stampcam styles' lists what each style shows",
+                 style.id, options.joined(separator: ", "), style.shownFieldNames.joined(separator: ", "))
     }
 
     /// `context`, when given, finds the place names (`{place}`) for the policy; `live`: the command

@@ -56,10 +56,9 @@ public enum Translation {
     public static func language(_ text: String) -> String? {
         let name = text.replacingFirstHyphen
         guard !name.isEmpty, name.count <= 40, !["C", "POSIX"].contains(name), !name.hasPrefix("C.") else { return nil }
-        var parts = name.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
-        let code = parts.removeFirst()
+        let codeEnd = name.firstIndex { "_.@".contains($0) } ?? name.endIndex
+        let code = name[..<codeEnd], rest = name[codeEnd...]
         guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-        let rest = parts.first ?? ""
         guard rest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-@".contains($0)) }) else { return nil }
         return name
     }
@@ -118,8 +117,10 @@ extension String {
         return output + rest
     }
 
+    /// `zh-CN` as `zh_CN`; a hyphen in the codeset or modifier (`UTF-8`) stays.
     fileprivate var replacingFirstHyphen: String {
-        guard let hyphen = firstIndex(of: "-") else { return self }
+        let end = firstIndex { $0 == "." || $0 == "@" } ?? endIndex
+        guard let hyphen = self[..<end].firstIndex(of: "-") else { return self }
         return self[..<hyphen] + "_" + self[index(after: hyphen)...]
     }
 }

@@ -100,6 +100,12 @@ import Values
         #expect(path.code == 64 && path.err.first?.contains("--lang") == true, "\(path.err)")
         let unknown = try Self.run(["apply", "--help"], "LANG=xx_YY.UTF-8", catalogues: catalogues)
         #expect(unknown.code == 0 && unknown.out.first?.hasPrefix("usage:") == true)
+        // No catalogue for the language (or none at all): every text in English, the batch done.
+        let photo = try Self.photo(), out = try TestFiles.temporaryFolder("none")
+        let none = try Self.run(["apply", photo, "-o", out, "--user", "Li Wei"], "LANG=zh_CN.UTF-8", catalogues: out + "/missing")
+        #expect(none.code == 0 && none.err.last?.contains("1 done, 0 skipped, 0 failed") == true, "\(none.err)")
+        let plural = try Self.run(["doctor"], "LANG=zh_CN.UTF-8", catalogues: out + "/missing")
+        #expect(plural.out.contains { $0.contains("warning") && $0.contains("no catalogue for zh_CN.UTF-8") }, "\(plural.out)")
         // English asked first is English, with no warning from doctor; LANGUAGE's list is read in order.
         let english = try Self.run(["doctor"], "LANG=en_US.UTF-8 LANGUAGE=en:fr", catalogues: catalogues)
         #expect(english.out.contains { $0.hasPrefix("ok       language      English") }, "\(english.out)")

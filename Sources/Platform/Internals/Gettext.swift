@@ -10,11 +10,15 @@ enum Gettext {
         if let languages { sc_gettext_use(languages) } else { sc_gettext_use(nil) }
     }
 
+    // Without a translation gettext returns the pointer it was given: the text is copied while
+    // the C strings passed in are still alive.
     static func text(domain: String, _ text: String) -> String {
-        String(cString: sc_gettext(domain, text))
+        text.withCString { id in String(cString: sc_gettext(domain, id)) }
     }
 
     static func text(domain: String, singular: String, plural: String, count: Int) -> String {
-        String(cString: sc_ngettext(domain, singular, plural, UInt(clamping: count)))
+        singular.withCString { one in
+            plural.withCString { many in String(cString: sc_ngettext(domain, one, many, UInt(clamping: count))) }
+        }
     }
 }

@@ -7,10 +7,11 @@ export PYTHONDONTWRITEBYTECODE := 1
 
 # What building and running need: the libraries (libheif for HEIC, libmicrohttpd and libqrencode
 # for `serve`, libgps for live GPS, SQLite for the photo log, libcrypto for SHA-256 and signing keys, libcbor for C2PA manifests, libzip for KMZ,
-# PROJ for UTM), the fonts the built-in styles use, and tzdata for named time zones.
+# PROJ for UTM), gettext's msgfmt for the message catalogues, the fonts the built-in styles use, and tzdata
+# for named time zones.
 BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-dev libv4l-dev libxml2-dev libglib2.0-dev \
                  libheif-dev libmicrohttpd-dev libqrencode-dev libgps-dev libsqlite3-dev libssl-dev libzip-dev libproj-dev libcbor-dev \
-                 pkg-config \
+                 pkg-config gettext \
                  fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata
 # Each test target installs the tools it uses, and only those.
 UNIT_TEST_PACKAGES = tmux libimage-exiftool-perl libxml2-utils poppler-utils python3 file geographiclib-tools openssl zbar-tools
@@ -26,14 +27,34 @@ C2PA_PACKAGES = openssl libjpeg-turbo-progs faketime python3 python3-venv
 # root); asks apt nothing when all of it is.
 packages = Tests/lib/ensure-packages.sh $(1)
 
-.PHONY: deps build run install deb clean check test test-unit test-asan test-vivid test-hostile test-web test-gps \
+.PHONY: deps build run install deb clean check test test-unit test-asan test-vivid test-hostile test-web test-gps locales pot \
         test-report test-pack test-slurm test-c2pa c2pa-venv web-screenshot places sheet bench bench-web bench-capture FORCE
 
 deps:
 	@$(call packages,$(BUILD_PACKAGES))
 
-build: deps
+build: deps locales
 	swift build -c release --product stampcam
+
+# The message catalogues: po/LANG.po compiled (and checked) by msgfmt into
+# .build/locale/LANG/LC_MESSAGES/stampcam.mo, where a checkout's stampcam looks for them (installed:
+# PREFIX/share/locale). `make pot` extracts the texts marked with L, Ln, Lp (and the stamp's words) anew
+# into po/stampcam.pot (or POT=FILE, then nothing is merged) and merges them into each po/LANG.po (xgettext reads Swift as C: only files with a mark).
+LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
+CATALOGUES = $(foreach language,$(LANGUAGES),.build/locale/$(language)/LC_MESSAGES/stampcam.mo)
+locales: $(CATALOGUES)
+.build/locale/%/LC_MESSAGES/stampcam.mo: po/%.po
+	@$(call packages,gettext)
+	mkdir -p $(dir $@)
+	msgfmt -c --check -o $@.tmp $<
+	mv $@.tmp $@
+POT = po/stampcam.pot
+pot:
+	@$(call packages,gettext)
+	xgettext --from-code=UTF-8 --language=C --keyword=L --keyword=Ln:1,2 --keyword=Lp:1c,2 --keyword=marked:1c,2 \
+	    --add-comments=TRANSLATORS: --package-name=stampcam --sort-by-file -o $(POT) \
+	    $$(grep -rlE '(^|[^A-Za-z0-9_.])(L|Ln|Lp|marked)\("' Sources --include='*.swift' | LC_ALL=C sort)
+	if [ "$(POT)" = po/stampcam.pot ]; then for po in po/*.po; do msgmerge -q --update --backup=none "$$po" $(POT); done; fi
 
 # Takes one stamped photo from the first camera (the built-in test pattern when there is none), or
 # stamps PHOTO=... when given; prints where it was saved.
@@ -180,7 +201,7 @@ $(PLACES_TABLE):
 
 # A contact sheet of every built-in style on five photos (bright, dark, portrait, small, and one
 # stamped in Chinese, Korean, Hebrew and Arabic): ../shared/corpus photos when it is there, else test
-# cards. Also checks that every character prints and every line reads at 4.5:1.
+# cards; then a test card per language of po/, in its words. Also checks that every character prints and every line reads at 4.5:1.
 SHEET ?= $(OUT)/contact-sheet.jpg
 sheet: deps
 	swift build --build-tests
@@ -210,7 +231,7 @@ FORCE:
 # The static-stdlib build: its only runtime dependencies are Debian's libraries, so it runs on a
 # machine without the Swift toolchain. Installs the binary, the data, the manual page (made from the
 # option tables) and the shell completions.
-install: deps $(STATIC_STAMPCAM) $(PLACES_TABLE)
+install: deps locales $(STATIC_STAMPCAM) $(PLACES_TABLE)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/stampcam/fonts" "$(DESTDIR)$(PREFIX)/share/stampcam/templates" \
 	    "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
 	    "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" \
@@ -220,13 +241,16 @@ install: deps $(STATIC_STAMPCAM) $(PLACES_TABLE)
 	install -m 644 templates/*.json "$(DESTDIR)$(PREFIX)/share/stampcam/templates/"
 	install -m 644 $(PLACES_TABLE) "$(DESTDIR)$(PREFIX)/share/stampcam/places/cities1000.csv"
 	install -m 644 $(PACKAGING)/copyright "$(DESTDIR)$(PREFIX)/share/doc/stampcam/copyright"
-	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
-	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
-	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"
-	STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stampcam.fish"
+	for language in $(LANGUAGES); do \
+	    install -d "$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES" && \
+	    install -m 644 .build/locale/$$language/LC_MESSAGES/stampcam.mo "$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/"; done
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stampcam.fish"
 
 # stampcam_VERSION_ARCH.deb in .build/deb (the version from the packaging changelog).
-deb: deps $(STATIC_STAMPCAM) $(PLACES_TABLE)
+deb: deps locales $(STATIC_STAMPCAM) $(PLACES_TABLE)
 	@$(call packages,dpkg-dev)
 	$(PACKAGING)/make-deb.sh $(STATIC_STAMPCAM) $(DEB_VERSION) .build/deb $(PLACES_TABLE)
 

@@ -33,27 +33,27 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty:
-            return "empty file (0 bytes)"
+            return L("empty file (0 bytes)")
         case .notJPEG:
-            return "not a JPEG file"
+            return L("not a JPEG file")
         case .truncated:
-            return "truncated JPEG (the data ends before the image does)"
+            return L("truncated JPEG (the data ends before the image does)")
         case .unsupportedPrecision(let bits):
             return "\(bits)-bit JPEG is not supported (only 8-bit)"
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = Double(width) * Double(height) / 1_000_000
-            return "\(width)x\(height) (\(Int(megapixels.rounded())) MP) is above the limit of \(limit / 1_000_000) MP"
+            return L("{1}x{2} ({3} MP) is above the limit of {4} MP", width, height, Int(megapixels.rounded()), limit / 1_000_000)
         case .truncatedFile(let format, let bytes, let pixelsComplete):
             let end = format == .png ? "its end chunk (IEND); every pixel is there" : "its end marker; every pixel is there"
             return "truncated \(format.rawValue): the file ends after \(bytes) bytes, " + (pixelsComplete ? "without " + end : "before the image does")
         case .unsupportedFeature(let format, let detail):
             return "unsupported \(format.rawValue) feature: \(detail)"
         case .corrupt(let detail):
-            return "corrupt JPEG: \(detail)"
+            return L("corrupt JPEG: {1}", detail)
         case .corruptFile(let format, let detail):
             return "corrupt \(format.rawValue) file: \(detail)"
         case .corruptData(let detail):
-            return "corrupt JPEG data: \(detail); only part of the picture could be decoded"
+            return L("corrupt JPEG data: {1}; only part of the picture could be decoded", detail)
         case .tooManyScans(let limit):
             return "progressive JPEG with more than \(limit) scans (photos have about 10); each scan decodes the whole image again"
         case .tooMuchMemory(let needed, let limit, let coefficients):
@@ -62,7 +62,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
                 : ""
             return "decoding would need \(Self.megabytes(needed))\(detail), above the memory limit of \(Self.megabytes(limit))"
         case .outOfMemory(let width, let height):
-            return "not enough memory for \(width)x\(height) pixels"
+            return L("not enough memory for {1}x{2} pixels", width, height)
         case .encodeFailed(let detail):
             return "JPEG encoding failed: \(detail)"
         case .libraryMissing(let missing):

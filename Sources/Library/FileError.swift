@@ -15,11 +15,11 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotRead(let path, let reason): return "\(PathEncoding.display(path)): cannot read: \(reason)"
-        case .cannotCreate(let path, let reason): return "\(PathEncoding.display(path)): cannot create: \(reason)"
-        case .wouldReplaceInput(let path): return "\(PathEncoding.display(path)): refusing to write over an input photo"
+        case .cannotRead(let path, let reason): return L("{1}: cannot read: {2}", PathEncoding.display(path), reason)
+        case .cannotCreate(let path, let reason): return L("{1}: cannot create: {2}", PathEncoding.display(path), reason)
+        case .wouldReplaceInput(let path): return L("{1}: refusing to write over an input photo", PathEncoding.display(path))
         case .io(let path, let reason): return "\(PathEncoding.display(path)): \(reason)"
-        case .noPhotos(let folder, let looked): return "no photos found in \(PathEncoding.display(folder)) (looked for \(looked))"
+        case .noPhotos(let folder, let looked): return L("no photos found in {1} (looked for {2})", PathEncoding.display(folder), looked)
         }
     }
 

@@ -1,4 +1,5 @@
 import Imaging
+import Platform
 import Templates
 import Values
 
@@ -243,6 +244,6 @@ public struct AlreadyStamped: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String {
-        "already stamped in style \(style)" + (day.map { " on \($0)" } ?? "")
+        day.map { L("already stamped in style {1} on {2}", style, $0) } ?? L("already stamped in style {1}", style)
     }
 }

@@ -71,6 +71,9 @@ enum Config {
     }
 
     /// The settings object; empty when the file does not exist.
+    /// The config file's settings as written; none when it does not exist.
+    static func settings(_ file: String) throws(UsageError) -> [String: JSONValue] { try read(file) }
+
     private static func read(_ file: String) throws(UsageError) -> [String: JSONValue] {
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(FilePath(file), limit: 1 << 20) } catch .system(.noEntry) { return [:] } catch {

@@ -40,8 +40,8 @@ enum DoctorCommand: Command {
         let checks = checks(context)
         for check in checks { context.console.out("\(check.level.rawValue)  \(check.topic.padding(14))\(check.text)") }
         let problems = checks.filter { $0.level == .problem }.count, warnings = checks.filter { $0.level == .warning }.count
-        context.console.out("\n" + (problems == 0 && warnings == 0 ? "Everything stampcam needs is in place."
-            : "\(problems) problem\(problems == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."))
+        context.console.out("\n" + (problems == 0 && warnings == 0 ? L("Everything stampcam needs is in place.")
+            : Ln("{1} problem", "{1} problems", problems, problems) + ", " + Ln("{1} warning.", "{1} warnings.", warnings, warnings)))
         return problems == 0 ? .success : .unavailable
     }
 
@@ -51,11 +51,25 @@ enum DoctorCommand: Command {
         if (try? GridReference.loadLibrary()) != nil { checks.append(grid()) }
         checks.append(places(context))
         checks += fonts(context)
+        checks.append(language(context))
         checks.append(config(context))
         checks += templates(context)
         checks += cameras()
         checks.append(folder(context))
         return checks
+    }
+
+    /// The language of labels and messages, and whether its catalogue was found.
+    static func language(_ context: Context) -> Check {
+        let folder = PathEncoding.display(context.resources.catalogues(environment: context.environment))
+        guard let asked = Translation.asked.first else {
+            return Check(level: .ok, topic: "language", text: "English (--lang, the config's lang or LANG choose another; catalogues in \(folder))")
+        }
+        guard let found = Translation.catalogueLanguage else {
+            return Check(level: .warning, topic: "language", text: "no catalogue for \(asked) in \(folder): labels and messages stay English "
+                + "(shipped: zh_CN, es, pt_BR, fr, de, ar, ja; 'make locales' compiles them in a checkout)")
+        }
+        return Check(level: .ok, topic: "language", text: "\(found) (\(folder))")
     }
 
     /// The optional features, whose libraries are opened when first used: one missing is a

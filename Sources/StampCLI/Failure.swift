@@ -58,8 +58,8 @@ struct Failure: Error {
         case let error as AlreadyStamped:
             // restamp needs the unstamped original: advised only when it is there.
             let advice = error.originalKept
-                ? "use restamp, or --stamp-again to draw over it"
-                : "its original was not kept, so restamp cannot make it again; --stamp-again draws over the stamp"
+                ? L("use restamp, or --stamp-again to draw over it")
+                : L("its original was not kept, so restamp cannot make it again; --stamp-again draws over the stamp")
             self.init("\(place): \(error); \(advice)", code: .dataError)
         case let error as Restamp.Problem:
             self.init(restamp: error, place: place)

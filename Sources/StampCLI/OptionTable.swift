@@ -1,3 +1,4 @@
+import Platform
 import Templates
 import Values
 
@@ -129,18 +130,18 @@ public struct CommandSpec: Sendable {
 
     static let help = Flag("help", short: "h", help: "show this help")
 
-    /// Every command also gets `-h, --help`.
+    /// Every command also gets `--lang` (see `RunLanguage`) and `-h, --help`.
     init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: String = "") {
         self.name = name
         self.usage = usage
         self.summary = summary
-        self.options = (options + [Self.help]).map(\.spec)
+        self.options = (options + [RunLanguage.option, Self.help]).map(\.spec)
         self.notes = notes
     }
 
     /// `--help` text generated from the table.
     public var help: String {
-        var text = "usage: stampcam \(usage)\n\n\(summary)\n\noptions:\n"
+        var text = L("usage:") + " stampcam \(usage)\n\n\(summary)\n\n" + L("options:") + "\n"
         let rows = options.map { option -> (String, String) in
             var left = option.short.map { "-\($0), " } ?? "    "
             left += "--\(option.long)"

@@ -10,6 +10,13 @@ public struct Resources: Sendable {
 
     public init(root: String) { self.root = root }
 
+    /// Where the message catalogues are (LANG/LC_MESSAGES/stampcam.mo): `STAMPCAM_LOCALEDIR` when
+    /// set; in a checkout, `.build/locale` (made by `make build`); installed, PREFIX/share/locale.
+    public func catalogues(environment: [String: String]) -> String {
+        if let override = environment["STAMPCAM_LOCALEDIR"], !override.isEmpty { return override }
+        return Self.isFile(root + "/Package.swift") ? root + "/.build/locale" : root + "/../locale"
+    }
+
     /// `STAMPCAM_DATA` when set, else the installed share folder, else the checkout we were built in.
     public static func locate(environment: [String: String]) -> Resources? {
         if let override = environment["STAMPCAM_DATA"], !override.isEmpty { return Resources(root: override) }

@@ -16,10 +16,10 @@ public enum StampCLI {
     static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 
     static var overview: String {
-        var text = "stampcam \(version) — a watermark camera: who, when, where and for which project, burned into the photo.\n\n"
-        text += "usage: stampcam COMMAND [options]\n\ncommands:\n"
+        var text = "stampcam \(version) — " + L("a watermark camera: who, when, where and for which project, burned into the photo.") + "\n\n"
+        text += L("usage:") + " stampcam COMMAND [options]\n\n" + L("commands:") + "\n"
         for command in commands { text += "  \(command.name.padding(12))\(command.summary)\n" }
-        text += "\n'stampcam COMMAND --help' shows a command's options.\n"
+        text += "\n" + L("'stampcam COMMAND --help' shows a command's options.") + "\n"
         return text
     }
 
@@ -35,6 +35,20 @@ public enum StampCLI {
     }
 
     private static func runCommand(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        // `--lang` may also come before the command: `stampcam --lang es apply …` is `stampcam apply --lang es …`.
+        var arguments = arguments
+        if arguments.count > 2 && arguments[0] == "--lang" {
+            arguments = [arguments[2], "--lang", arguments[1]] + arguments.dropFirst(3)
+        } else if arguments.count > 1 && arguments[0].hasPrefix("--lang=") {
+            arguments = [arguments[1], arguments[0]] + arguments.dropFirst(2)
+        }
+        do {
+            try RunLanguage.choose(Array(arguments.dropFirst()), configFile: ConfigFolder.locate(environment: environment) + "/config.json",
+                                   environment: environment, resources: Resources.locate(environment: environment))
+        } catch {
+            console.err("stampcam: " + error.description)
+            return ExitCode.usage.rawValue
+        }
         guard let name = arguments.first else {
             // Line by line: a message line shows a newline inside it as `\x0A`.
             for line in overview.split(separator: "\n", omittingEmptySubsequences: false) { console.err(String(line)) }

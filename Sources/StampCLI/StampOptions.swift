@@ -1,4 +1,5 @@
 import Location
+import Platform
 import Session
 import Templates
 import Values
@@ -94,14 +95,15 @@ enum StampOptions {
         let missing = style.fieldsNotShown(given)
         guard !missing.isEmpty else { return nil }
         let options = missing.map { given.extra[$0] != nil && !["user", "project", "location", "note", "gps"].contains($0) ? "--set \($0)" : "--\($0)" }
-        return "warning: the style '\(style.id)' does not show " + options.joined(separator: ", ")
-            + " (it shows: \(style.shownFieldNames.joined(separator: ", "))); 'stampcam styles' lists what each style shows"
+        return L("warning: the style '{1}' does not show {2} (it shows: {3}); 'stampcam styles' lists what each style shows",
+                 style.id, options.joined(separator: ", "), style.shownFieldNames.joined(separator: ", "))
     }
 
     /// `context`, when given, finds the place names (`{place}`) for the policy; `live`: the command
     /// takes photos now (`shoot`), so `--gps require` means something.
     static func values(_ options: ParsedOptions, context: Context? = nil, live: Bool = false) throws -> Values {
         var given = Fields()
+        given.words = .translated { word, context in Lp(context, word) }
         if let time = try options.value(time) {
             given.time = time
             given.timeSource = "command line"

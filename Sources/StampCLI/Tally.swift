@@ -57,7 +57,7 @@ final class Tally: Sendable {
                 if outcome.renamed { counts.renamed += 1 }
                 if let why = outcome.reencoded {
                     counts.reencoded += 1
-                    console.err("stampcam: \(PathEncoding.display(outcome.input)): note: re-encoded whole, not stamped in place: \(why)")
+                    console.err("stampcam: \(PathEncoding.display(outcome.input)): " + L("note: re-encoded whole, not stamped in place: {1}", why))
                 }
                 if !display.json && !console.outIsTerminal, let output = outcome.output { console.out(output) }
             case .skipped:
@@ -70,10 +70,10 @@ final class Tally: Sendable {
                 console.err("stampcam: " + error.message)
             }
             for warning in outcome.warnings {
-                console.err("stampcam: \(PathEncoding.display(outcome.input)): warning: \(warning)")
+                console.err("stampcam: \(PathEncoding.display(outcome.input)): " + L("warning: {1}", warning))
             }
             for note in outcome.stampNotes where counts.notesTold.insert(note).inserted {
-                console.err("stampcam: warning: " + note)
+                console.err("stampcam: " + L("warning: {1}", note))
             }
             if display.json {
                 console.out(Self.json(Line(input: PathEncoding.display(outcome.input), output: outcome.output.map(PathEncoding.display),
@@ -96,17 +96,18 @@ final class Tally: Sendable {
     func finish(interrupted: Bool) -> ExitCode {
         counts.withLock { counts in
             let elapsed = seconds
-            var summary = "\(counts.done) done, \(counts.skipped) skipped, \(counts.failures.count) failed in \(ProgressLine.oneDecimal(elapsed)) s"
-            if counts.done > 0 && elapsed > 0 { summary += " (\(ProgressLine.oneDecimal(Double(counts.done) / elapsed)) photos/s)" }
+            var summary = L("{1} done, {2} skipped, {3} failed in {4} s", counts.done, counts.skipped, counts.failures.count,
+                            ProgressLine.oneDecimal(elapsed))
+            if counts.done > 0 && elapsed > 0 { summary += " " + L("({1} photos/s)", ProgressLine.oneDecimal(Double(counts.done) / elapsed)) }
             if counts.renamed > 0 {
-                summary += "; \(counts.renamed) written under a new name (-1, -2 …) because a file had the name: "
-                    + "--skip-existing leaves such photos, --overwrite replaces the files"
+                summary += "; " + L("{1} written under a new name (-1, -2 …) because a file had the name: --skip-existing leaves such photos, --overwrite replaces the files",
+                                    counts.renamed)
             }
             if counts.reencoded > 0 {
-                summary += "; \(counts.reencoded) at full size re-encoded whole, not stamped in place (see the notes)"
+                summary += "; " + L("{1} at full size re-encoded whole, not stamped in place (see the notes)", counts.reencoded)
             }
             if interrupted {
-                console.err("stampcam: interrupted: \(summary); run again with --skip-existing to finish")
+                console.err("stampcam: " + L("interrupted: {1}; run again with --skip-existing to finish", summary))
                 return .interrupted
             }
             if !display.quiet || !counts.failures.isEmpty {

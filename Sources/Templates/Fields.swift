@@ -48,6 +48,8 @@ public struct Fields: Sendable, Equatable {
     public var code: String? = nil
     /// The SHA-256 of the unstamped picture the code was derived from (hex), set with `code`.
     public var pixelsSHA256: String? = nil
+    /// The words of the user's language the stamp shows: labels, month and weekday names.
+    public var words: StampWords = .english
 
     public init(time: Timestamp? = nil, timeSource: String? = nil, user: String? = nil, project: String? = nil,
                 location: String? = nil, note: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
@@ -123,8 +125,9 @@ extension Fields {
     /// The mark of a time that is not when the photo was taken, in `style`'s words, or that the
     /// clock it came from disagrees with GPS; nil for a time with nothing to mark.
     public func timeMark(_ style: TimeStyle) -> String? {
-        if timeIsFileTime { return style.fileTimeMark }
-        if timeIsGiven { return style.givenTimeMark }
+        // The built-in marks are said in the stamp's language; a template's own stay as written.
+        if timeIsFileTime { return style.fileTimeMark.map { $0 == TimeStyle.defaultFileTimeMark ? words.fileTimeMark : $0 } }
+        if timeIsGiven { return style.givenTimeMark == TimeStyle.defaultGivenTimeMark ? words.givenTimeMark : style.givenTimeMark }
         if clockDiffersFromGPS, let difference = clockDifference { return "clock differs from GPS by " + Self.duration(difference) }
         return nil
     }

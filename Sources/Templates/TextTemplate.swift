@@ -77,6 +77,9 @@ public struct TextTemplate: Sendable, Equatable {
         if let format, let problem = Variables.check(name: String(name), format: format) {
             throw ParseError(description: problem)
         }
+        if name == "label" && format == nil {
+            throw ParseError(description: "'{label}' names no label: write {label:user}, {label:project} …")
+        }
         return Reference(name: String(name), format: format)
     }
 
@@ -192,6 +195,11 @@ public struct TextTemplate: Sendable, Equatable {
         }.joined()
     }
 
+    /// Whether a placeholder is a label (`{label:user}`): the words of the template, not a value.
+    static func isLabel(_ references: [Reference]) -> Bool {
+        references.first?.name == "label"
+    }
+
     /// Whether the text shows the time (`{date}`, `{time}`, `{datetime}`).
     public var showsTime: Bool {
         variableNames.contains { Variables.timeNames.contains($0) }
@@ -201,14 +209,15 @@ public struct TextTemplate: Sendable, Equatable {
     /// first with a value. Names what a line that does not fit is cutting.
     public func shownNames(_ fields: Fields) -> [String] {
         segments.compactMap { segment -> String? in
-            guard case .variable(let references) = segment else { return nil }
+            guard case .variable(let references) = segment, !Self.isLabel(references) else { return nil }
             return references.first { !Variables.value(name: $0.name, format: $0.format, fields: fields).isEmpty }?.name
         }
     }
 
     /// The text with each variable's value escaped by `escape`, or nil when the text has variables and
-    /// all of them are empty (so "User: {user}" disappears instead of printing "User: "). Times
-    /// without a format of their own are written as `style` says.
+    /// all of them are empty (so "User: {user}" disappears instead of printing "User: "; a label is
+    /// text, not a value: "{label:user} {user}" disappears too). Times without a format of their
+    /// own are written as `style` says.
     public func render(_ fields: Fields, style: TimeStyle = .standard, escape: (String) -> String = Markup.escape) -> String? {
         var output = ""
         var variables = 0, empty = 0
@@ -216,6 +225,8 @@ public struct TextTemplate: Sendable, Equatable {
             switch segment {
             case .literal(let text):
                 output += text
+            case .variable(let references) where Self.isLabel(references):
+                output += escape(Variables.value(name: "label", format: references[0].format, fields: fields))
             case .variable(let references):
                 variables += 1
                 let value = references.lazy.map { Variables.value(name: $0.name, format: $0.format, fields: fields, style: style) }

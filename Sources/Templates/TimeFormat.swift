@@ -1,51 +1,59 @@
 import Values
 
-/// strftime-like formatting of a `Timestamp`, in pure Swift with English names.
+/// strftime-like formatting of a `Timestamp`, in pure Swift, with the names of a `StampWords`.
+/// `%-d`, `%-m`, `%-H` and `%-I` leave out the leading zero, as glibc's.
 public enum TimeFormat {
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
-    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     /// Directives we understand; anything else after % is an error at template load time.
     static let directives: Set<Character> = ["Y", "y", "m", "d", "e", "H", "I", "M", "S", "p", "b", "B", "a", "A",
                                              "j", "Z", "z", "F", "T", "R", "%"]
 
     static func problem(in format: String) -> String? {
-        var previousWasPercent = false
+        var percent = false, flagged = false
         for character in format {
-            if previousWasPercent {
+            if percent {
+                if character == "-" && !flagged {
+                    flagged = true
+                    continue
+                }
                 guard directives.contains(character) else { return "'%\(character)' is not a time format directive" }
-                previousWasPercent = false
+                percent = false
             } else if character == "%" {
-                previousWasPercent = true
+                percent = true
+                flagged = false
             }
         }
-        return previousWasPercent ? "a time format ends with a lone '%'" : nil
+        return percent ? "a time format ends with a lone '%'" : nil
     }
 
-    public static func format(_ time: Timestamp, _ format: String) -> String {
+    public static func format(_ time: Timestamp, _ format: String, words: StampWords = .english) -> String {
         var output = ""
-        var percent = false
+        var percent = false, unpadded = false
+        func number(_ value: Int) -> String { unpadded ? String(value) : zeroPadded(value) }
         for character in format {
             guard percent else {
-                if character == "%" { percent = true } else { output.append(character) }
+                if character == "%" { percent = true; unpadded = false } else { output.append(character) }
+                continue
+            }
+            if character == "-" && !unpadded {
+                unpadded = true
                 continue
             }
             percent = false
             switch character {
             case "Y": output += String(time.year)
             case "y": output += zeroPadded(time.year % 100)
-            case "m": output += zeroPadded(time.month)
-            case "d": output += zeroPadded(time.day)
-            case "e": output += (time.day < 10 ? " " : "") + String(time.day)
-            case "H": output += zeroPadded(time.hour)
-            case "I": output += zeroPadded(time.hour % 12 == 0 ? 12 : time.hour % 12)
+            case "m": output += number(time.month)
+            case "d": output += number(time.day)
+            case "e": output += (time.day < 10 && !unpadded ? " " : "") + String(time.day)
+            case "H": output += number(time.hour)
+            case "I": output += number(time.hour % 12 == 0 ? 12 : time.hour % 12)
             case "M": output += zeroPadded(time.minute)
             case "S": output += zeroPadded(time.second)
             case "p": output += time.hour < 12 ? "AM" : "PM"
-            case "b": output += String(months[time.month - 1].prefix(3))
-            case "B": output += months[time.month - 1]
-            case "a": output += String(weekdays[time.weekday].prefix(3))
-            case "A": output += weekdays[time.weekday]
+            case "b": output += name(words.shortMonths, StampWords.english.shortMonths, time.month - 1)
+            case "B": output += name(words.months, StampWords.english.months, time.month - 1)
+            case "a": output += name(words.shortWeekdays, StampWords.english.shortWeekdays, time.weekday)
+            case "A": output += name(words.weekdays, StampWords.english.weekdays, time.weekday)
             case "j": output += zeroPadded(time.dayOfYear, 3)
             case "Z": output += time.offsetText
             case "z": output += time.offsetText.isEmpty ? "" : time.compactOffset
@@ -57,5 +65,10 @@ public enum TimeFormat {
             }
         }
         return output
+    }
+
+    /// `names[index]`, or the English name when a list given is short.
+    private static func name(_ names: [String], _ english: [String], _ index: Int) -> String {
+        names.indices.contains(index) ? names[index] : english[index]
     }
 }

@@ -4,7 +4,7 @@ import Values
 public enum Variables {
     /// Built-in names; any other name is looked up in the values given for it.
     public static let builtIn: [(name: String, help: String)] = [
-        ("date", "date, default format %Y-%m-%d (the template's timeFormat.date)"),
+        ("date", "date, default format %Y-%m-%d (the template's timeFormat.date); {date:long} in the user's language: 29 November 2026, 2026年11月29日 星期日"),
         ("time", "time of day, default format %H:%M (the template's timeFormat.time)"),
         ("datetime", "date and time, default format %Y-%m-%d %H:%M"),
         ("tz", "UTC offset of the time, e.g. +08:00"),
@@ -32,14 +32,20 @@ public enum Variables {
         ("filename", "the photo's file name"),
         ("seq", "number in the batch or session; {seq:04} pads to 4 digits"),
         ("code", "the photo's verification code, e.g. K7QM-4XRT-9P (stampcam verify --code finds the photo); empty in a preview"),
+        ("label", "a label in the user's language: {label:user} is User, 拍摄人, Usuario …; keys: "
+            + StampWords.labelKeys.map(\.key).joined(separator: ", ")),
     ]
 
     static let timeNames: Set<String> = ["date", "time", "datetime"]
 
     /// Why `format` does not suit variable `name`, or nil when it does.
     static func check(name: String, format: String) -> String? {
+        if name == "date" && format == "long" { return nil }
         if timeNames.contains(name) || name == "gps_time" { return TimeFormat.problem(in: format) }
         switch name {
+        case "label":
+            return StampWords.english.labels[format] != nil ? nil
+                : "'{label:\(format)}': no such label (known: \(StampWords.labelKeys.map(\.key).joined(separator: ", ")))"
         case "lat", "lon", "coords":
             return ["decimal", "dms"].contains(format) ? nil : "'{\(name):\(format)}': format must be decimal or dms"
         case "mgrs":
@@ -59,9 +65,11 @@ public enum Variables {
     static func value(name: String, format: String?, fields: Fields, style: TimeStyle = .standard) -> String {
         if let defaultFormat = style.defaultFormat(for: name) {
             guard let time = fields.time else { return "" }
-            return TimeFormat.format(time, format ?? defaultFormat)
+            let format = name == "date" && format == "long" ? fields.words.longDate : format ?? defaultFormat
+            return TimeFormat.format(time, format, words: fields.words)
         }
         switch name {
+        case "label": return format.map { fields.words.label($0) } ?? ""
         case "tz": return fields.time?.offsetText ?? ""
         case "time_source": return clean(fields.timeSource)
         case "user": return clean(fields.user)
@@ -98,7 +106,7 @@ public enum Variables {
             return fixedPoint(speed * 3.6, places: 1) + " km/h"
         case "gps_time":
             guard let time = fields.gpsTime else { return "" }
-            return TimeFormat.format(time.converted(toOffsetMinutes: 0), format ?? "%Y-%m-%d %H:%M:%S UTC")
+            return TimeFormat.format(time.converted(toOffsetMinutes: 0), format ?? "%Y-%m-%d %H:%M:%S UTC", words: fields.words)
         case "satellites":
             return fields.satellites.map(String.init) ?? ""
         case "code": return fields.code ?? ""

@@ -7,8 +7,9 @@ import Values
 @testable import Watermark
 
 /// The contact sheet `make sheet` renders: every built-in style (columns) on five photos (rows) —
-/// bright, dark, portrait, small, and one stamped in Chinese, Korean, Hebrew and Arabic. Real
-/// photos from ../shared/corpus when it is there, else pictures made here. Written to
+/// bright, dark, portrait, small, and one stamped in Chinese, Korean, Hebrew and Arabic — then a
+/// test card per language we ship, its labels from po/LANG.po. Real photos from ../shared/corpus
+/// when it is there, else pictures made here. Written to
 /// `$STAMPCAM_SHEET` (default `.build/contact-sheet.jpg`).
 @Suite struct ContactSheetTests {
     struct Row {
@@ -20,6 +21,27 @@ import Values
     static let latin = Fields(user: "Li Wei", project: "Bridge 7 – north pier", location: "Pier 4, Nanjing",
                               note: "crack width 0.3 mm")
     static let scripts = Fields(user: "山田太郎 김민준", project: "גשר הצפון 7", location: "القاهرة، مصر", note: "北側の亀裂 0.3 mm")
+
+    /// Who, what and a note in each language we ship, for its row.
+    static let languages: [(code: String, fields: Fields)] = [
+        ("zh_CN", Fields(user: "李伟", project: "青浦大桥", note: "北墙裂缝 0.3 mm")),
+        ("es", Fields(user: "Ana García", project: "Puente 7", note: "muro norte: grieta de 0,3 mm")),
+        ("pt_BR", Fields(user: "João Silva", project: "Ponte 7", note: "parede norte: fissura de 0,3 mm")),
+        ("fr", Fields(user: "Claire Martin", project: "Pont 7", note: "mur nord : fissure de 0,3 mm")),
+        ("de", Fields(user: "Jonas Weber", project: "Brücke 7", note: "Nordwand: Riss 0,3 mm")),
+        ("ar", Fields(user: "أحمد علي", project: "جسر 7", note: "الجدار الشمالي: شرخ 0.3 مم")),
+        ("ja", Fields(user: "山田太郎", project: "7号橋", note: "北壁のひび割れ 0.3 mm")),
+    ]
+
+    /// A test card per language, stamped in its words.
+    static func languageRows() throws -> [Row] {
+        let time = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), timeSource: "command line")
+        return try languages.map { language in
+            var fields = language.fields.filled(from: time)
+            fields.words = StampWords.translated(try Catalogue.translator(language.code))
+            return Row(label: "\(language.code): test card", photo: Photo(bitmap: try Fixtures.card(width: 480, height: 320)), fields: fields)
+        }
+    }
 
     /// A photo's own fields: its EXIF time (with its zone when it has one), camera and GPS.
     static func own(_ photo: Photo, given: Fields) -> Fields {
@@ -102,11 +124,11 @@ import Values
         ]
     }
 
-    @Test("the contact sheet: six styles on five photos, every character printed, every line legible")
+    @Test("the contact sheet: six styles on five photos and a card per language, every character printed, every line legible")
     func sheet() throws {
         let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
-        let rows = Corpus.isPresent ? try Self.corpusRows() : try Self.fixtureRows()
-        #expect(rows.count == 5)
+        let rows = (Corpus.isPresent ? try Self.corpusRows() : try Self.fixtureRows()) + (try Self.languageRows())
+        #expect(rows.count == 5 + Self.languages.count)
         var tiles: [(photo: Photo, caption: String)] = []
         for row in rows {
             for id in Fixture.builtInIDs {

@@ -32,6 +32,9 @@ check "test-card wrote its photo" test -s "$work/card/test-card.jpg"
 clean "$bin" apply "$work/card/test-card.jpg" -o "$work/stamped" --max-size 320 --stamp-again > "$work/apply.out" 2> "$work/apply.err"
 check "apply runs from the unpacked package" test $? = 0
 check "apply wrote a 320 px photo" sh -c "file '$work/stamped/test-card.jpg' | grep -q '320x180'"
+# The message catalogues come with the package: Spanish where no es locale is generated.
+clean "$bin" apply --help --lang es > "$work/help-es.out" 2>&1
+check "the catalogues are installed and found: --lang es prints Spanish help" sh -c "head -1 '$work/help-es.out' | grep -q '^uso: stampcam apply'"
 check "Depends names SQLite (the photo log)" sh -c "grep -q 'Depends: .*libsqlite3-0' '$work/info.txt'"
 depends=$(sed -n 's/^ *Depends: //p' "$work/info.txt")
 for package in libcairo2 libpango-1.0-0 libfontconfig1 libexif12 libxml2 libssl3; do

@@ -97,7 +97,7 @@ struct BlockRenderer {
             let showsTime = parsed?.showsTime == true
             return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
                                                align: line.align, overflow: showsTime ? .wrap : overflow, tabWidth: block.tabWidth,
-                                               maxLines: showsTime ? nil : maxLines),
+                                               maxLines: showsTime ? nil : maxLines, rightToLeft: fields.words.rightToLeft),
                               line: line, fontSize: fontSize, shows: parsed?.shownNames(fields) ?? [])
         }
         let labelled = placed.compactMap { item in item.text.labelEnd.map { (item, $0) } }
@@ -110,9 +110,19 @@ struct BlockRenderer {
 
     /// A text's markup with the fields filled in, and the time's mark (file time, set by hand) when this is its text.
     private func markup(_ text: String, path: String, fields: Fields) -> String? {
-        guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle) else { return nil }
+        // In a right-to-left stamp every value is isolated, so a date's numbers and signs keep their order.
+        let rightToLeft = fields.words.rightToLeft
+        let escape: (String) -> String = { rightToLeft ? Self.isolated($0) : Markup.escape($0) }
+        guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle, escape: escape) else { return nil }
         guard path == markPath, let mark = fields.timeMark(timeStyle) else { return markup }
         return markup + " <small>(" + Markup.escape(mark) + ")</small>"
+    }
+
+    /// `text` escaped for a right-to-left line: one without right-to-left letters (a date, a
+    /// number, a Latin name) in a left-to-right embedding (U+202A … U+202C), which Pango keeps in
+    /// order where it does not honour an isolate.
+    static func isolated(_ text: String) -> String {
+        Markup.hasRightToLeft(text) ? Markup.escape(text) : "\u{202A}" + Markup.escape(text) + "\u{202C}"
     }
 
     private func stackHeight(_ lines: [PlacedLine]) -> Double {
@@ -178,7 +188,8 @@ struct BlockRenderer {
             let fontSize = Self.pixelSize(spec.font, shortSide: shortSide)
             // A long title wraps to a second line, then ends in "…".
             title = (TextLayout(context: context, markup: titleMarkup, font: spec.font, pixelSize: fontSize,
-                                align: .left, overflow: .wrap, maxLines: maxLines > 1 ? 2 : 1), spec, fontSize)
+                                align: .left, overflow: .wrap, maxLines: maxLines > 1 ? 2 : 1,
+                                rightToLeft: fields.words.rightToLeft), spec, fontSize)
         }
         let titlePadding = title.map { ($0.fontSize * 0.45).rounded() } ?? 0
         let titleNatural = title.map { $0.layout.size.width + 2 * max(padding, titlePadding) } ?? 0

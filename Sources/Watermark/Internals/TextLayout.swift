@@ -12,9 +12,11 @@ final class TextLayout {
     private let font: OpaquePointer
 
     /// `maxLines`: how many lines wrapped text may take before it ends in "…" (`.wrap` only); nil
-    /// wraps as far as it takes and never cuts.
+    /// wraps as far as it takes and never cuts. `rightToLeft`: the stamp's language is written right
+    /// to left, so the line starts on the right (its label, then the value to the left of it).
     init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
-         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1) {
+         align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1,
+         rightToLeft: Bool = false) {
         layout = pango_layout_new(context)
         font = pango_font_description_new()
         pango_font_description_set_family(font, spec.family)
@@ -24,7 +26,10 @@ final class TextLayout {
         // Each line keeps the template's alignment whatever script its values are in: a Hebrew
         // project must not swing a left-aligned column to the right. Values carry their own
         // direction (`Markup.escape` isolates right-to-left ones).
-        pango_layout_set_auto_dir(layout, 0)
+        // In a right-to-left language a line takes the direction of its first word: one starting
+        // with a label runs right to left (label on the right), one starting with a date or a
+        // number left to right. With auto-dir the alignment follows: left is the line's start.
+        pango_layout_set_auto_dir(layout, rightToLeft ? 1 : 0)
         switch align {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -87,6 +92,12 @@ final class TextLayout {
     /// Wrap or ellipsize at `width` pixels.
     func constrain(width: Double) {
         pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+    }
+
+    /// Whether the text starts on the right: its first paragraph runs right to left.
+    var isRightToLeft: Bool {
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+        return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
     }
 
     /// Some of the text was cut and ends in "…".

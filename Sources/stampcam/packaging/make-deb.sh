@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # make-deb.sh BINARY VERSION OUTDIR [PLACES] — builds stampcam_VERSION_ARCH.deb from the static-stdlib
 # binary: the binary in /usr/bin, the data in /usr/share/stampcam (with the GeoNames place table
-# PLACES when given, for {place}), the manual page and shell completions made by the binary itself
+# PLACES when given, for {place}), the message catalogues `make locales` compiled in /usr/share/locale, the manual page and shell completions made by the binary itself
 # from its option tables, the copyright and changelog beside this script.
 # Depends is computed from the binary by dpkg-shlibdeps, never typed by hand. The optional features'
 # libraries, opened with dlopen when first used (libheif, libmicrohttpd, libqrencode, libgps: the
 # sonames the binary names but does not link), are invisible to it: they are Recommends, their
 # packages named from dpkg's own database, at least the version built against.
 set -euo pipefail
+# The manual page and completions are written in English whatever the builder's language.
+export LC_ALL=C
 binary=$1 version=$2 out=$3 places=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root_dir=$(cd "$here/../../.." && pwd)
@@ -28,6 +30,12 @@ if [ -n "$places" ] && [ -f "$places" ]; then
     install -d "$pkg/usr/share/stampcam/places"
     install -m 644 "$places" "$pkg/usr/share/stampcam/places/cities1000.csv"
 fi
+for mo in "$root_dir"/.build/locale/*/LC_MESSAGES/stampcam.mo; do
+    [ -f "$mo" ] || continue
+    language=$(basename "$(dirname "$(dirname "$mo")")")
+    install -d "$pkg/usr/share/locale/$language/LC_MESSAGES"
+    install -m 644 "$mo" "$pkg/usr/share/locale/$language/LC_MESSAGES/stampcam.mo"
+done
 STAMPCAM_DATA="$root_dir" "$binary" --man | gzip -9n > "$pkg/usr/share/man/man1/stampcam.1.gz"
 STAMPCAM_DATA="$root_dir" "$binary" completion bash > "$pkg/usr/share/bash-completion/completions/stampcam"
 STAMPCAM_DATA="$root_dir" "$binary" completion zsh > "$pkg/usr/share/zsh/vendor-completions/_stampcam"

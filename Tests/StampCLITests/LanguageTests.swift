@@ -1,0 +1,167 @@
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+import Templates
+import Values
+
+/// Languages end to end: the catalogues made from po/ by msgfmt, read by the built binary through
+/// gettext with LC_ALL unset and locales this machine has not generated (only C and C.UTF-8 are,
+/// on a fresh Debian or in a container).
+@Suite struct LanguageTests {
+    static let po = TestFiles.packageRoot + "/po"
+    static let languages = ["zh_CN", "es", "pt_BR", "fr", "de", "ar", "ja"]
+
+    /// po/LANG.po compiled into a folder of this test run's (what `make locales` makes in .build/locale).
+    static func catalogues(editing edit: (String, String) -> String = { $1 }) throws -> String {
+        let folder = try TestFiles.temporaryFolder("locale")
+        for language in languages {
+            let source = folder + "/\(language).po"
+            try edit(language, try String(contentsOfFile: po + "/\(language).po", encoding: .utf8)).write(toFile: source, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: folder + "/\(language)/LC_MESSAGES", withIntermediateDirectories: true)
+            let compiled = try CLI.shell("msgfmt -c --check -o \(CLI.quoted(folder + "/\(language)/LC_MESSAGES/stampcam.mo")) \(CLI.quoted(source))")
+            #expect(compiled.code == 0, "msgfmt \(language).po: \(compiled.err)")
+        }
+        return folder
+    }
+
+    /// Runs the binary with the given language variables and nothing else of the kind (LC_ALL and
+    /// LANGUAGE unset unless given).
+    static func run(_ arguments: [String], _ variables: String, catalogues: String) throws -> CLIResult {
+        try CLI.shell("env -u LC_ALL -u LC_MESSAGES -u LANGUAGE -u LANG \(variables) STAMPCAM_LOCALEDIR=\(CLI.quoted(catalogues)) STAMPCAM_DATA=\(CLI.quoted(TestFiles.packageRoot)) "
+            + ([CLI.binary] + arguments).map(CLI.quoted).joined(separator: " "))
+    }
+
+    /// A template file of one block of `lines`.
+    static func template(_ lines: [String], in folder: String, name: String) throws -> String {
+        let quoted = lines.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ", ")
+        let file = folder + "/\(name).json"
+        try ##"{"version": 1, "id": "\##(name)", "blocks": [{"anchor": "bottom-left", "font": {"size": 0.06}, "box": {"color": "#000000"}, "lines": [\##(quoted)]}]}"##
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Stamps `photo` with `lines` as `variables` (and `extra` arguments) say; the stamped pixels.
+    static func stamp(_ photo: String, _ lines: [String], _ variables: String, catalogues: String, extra: [String] = []) throws -> (Bitmap, CLIResult) {
+        let folder = try TestFiles.temporaryFolder("language")
+        let file = try template(lines, in: folder, name: "words")
+        let result = try run(["apply", photo, "-o", folder + "/out", "-t", file, "--user", "Li Wei", "--time", "2026-11-29T14:03:12+08:00"] + extra,
+                             variables, catalogues: catalogues)
+        #expect(result.code == 0, "\(result.err)")
+        let stamped = try Photo(jpeg: try TestFiles.bytes(folder + "/out/" + (photo as NSString).lastPathComponent), options: LoadOptions(maxSize: 0))
+        return (stamped.bitmap, result)
+    }
+
+    static func photo() throws -> String {
+        try Fixtures.site.write(to: try TestFiles.temporaryFolder("in"))
+    }
+
+    @Test("LANG=zh_CN.UTF-8, not generated here: Chinese labels on the stamp and Chinese messages")
+    func chineseFromLANG() throws {
+        let catalogues = try Self.catalogues(), photo = try Self.photo()
+        let (labelled, result) = try Self.stamp(photo, ["{label:user} {user}"], "LANG=zh_CN.UTF-8", catalogues: catalogues)
+        // A literal "拍摄人" stamped in English draws the same pixels: the label is Chinese.
+        let (literal, _) = try Self.stamp(photo, ["拍摄人 {user}"], "LANG=C", catalogues: catalogues)
+        let (english, englishRun) = try Self.stamp(photo, ["{label:user} {user}"], "LANG=C", catalogues: catalogues)
+        #expect(PixelCompare.meanDifference(labelled, literal, x: 0..<labelled.width, y: 0..<labelled.height) < 0.01)
+        #expect(PixelCompare.meanDifference(labelled, english, x: 0..<labelled.width, y: 0..<labelled.height) > 0.5)
+        #expect(result.err.last?.contains("1 张完成，0 张跳过，0 张失败") == true, "\(result.err)")
+        #expect(englishRun.err.last?.contains("1 done, 0 skipped, 0 failed") == true, "\(englishRun.err)")
+    }
+
+    @Test("--lang es on a machine without an es locale: Spanish messages and {date:long}")
+    func spanishWithoutLocale() throws {
+        let catalogues = try Self.catalogues(), photo = try Self.photo()
+        let (long, result) = try Self.stamp(photo, ["{date:long}"], "LANG=C", catalogues: catalogues, extra: ["--lang", "es"])
+        let (literal, _) = try Self.stamp(photo, ["29 de noviembre de 2026"], "LANG=C", catalogues: catalogues)
+        #expect(PixelCompare.meanDifference(long, literal, x: 0..<long.width, y: 0..<long.height) < 0.01)
+        #expect(result.err.last?.contains("1 hechas, 0 omitidas, 0 fallidas") == true, "\(result.err)")
+        // Before the command too, and a config's `lang` or LANGUAGE alone in the C locale do not override it.
+        let help = try Self.run(["--lang", "es", "apply", "--help"], "LANG=C LANGUAGE=de", catalogues: catalogues)
+        #expect(help.out.first?.hasPrefix("uso: stampcam apply") == true, "\(help.out.prefix(1))")
+        let c = try Self.run(["apply", "--help"], "LANG=C LANGUAGE=de", catalogues: catalogues)
+        #expect(c.out.first?.hasPrefix("usage: stampcam apply") == true, "\(c.out.prefix(1))")
+    }
+
+    @Test("a text a catalogue lacks stays English; the rest is translated")
+    func untranslatedFallsBack() throws {
+        let catalogues = try Self.catalogues { language, text in
+            language == "es" ? text.replacingOccurrences(of: "msgid \"options:\"\nmsgstr \"opciones:\"", with: "msgid \"options:\"\nmsgstr \"\"") : text
+        }
+        let help = try Self.run(["apply", "--help", "--lang", "es"], "", catalogues: catalogues)
+        #expect(help.out.first?.hasPrefix("uso: stampcam apply") == true, "\(help.out.prefix(1))")
+        #expect(help.out.contains("options:") && !help.out.contains("opciones:"))
+    }
+
+    @Test("a language that names a path, or none we ship, is refused or stays English")
+    func hostileLanguage() throws {
+        let catalogues = try Self.catalogues()
+        let path = try Self.run(["apply", "--help", "--lang", "../../tmp/x"], "", catalogues: catalogues)
+        #expect(path.code == 64 && path.err.first?.contains("--lang") == true, "\(path.err)")
+        let unknown = try Self.run(["apply", "--help"], "LANG=xx_YY.UTF-8", catalogues: catalogues)
+        #expect(unknown.code == 0 && unknown.out.first?.hasPrefix("usage:") == true)
+        // No catalogue for the language (or none at all): every text in English, the batch done.
+        let photo = try Self.photo(), out = try TestFiles.temporaryFolder("none")
+        let none = try Self.run(["apply", photo, "-o", out, "--user", "Li Wei"], "LANG=zh_CN.UTF-8", catalogues: out + "/missing")
+        #expect(none.code == 0 && none.err.last?.contains("1 done, 0 skipped, 0 failed") == true, "\(none.err)")
+        let plural = try Self.run(["doctor"], "LANG=zh_CN.UTF-8", catalogues: out + "/missing")
+        #expect(plural.out.contains { $0.contains("warning") && $0.contains("no catalogue for zh_CN.UTF-8") }, "\(plural.out)")
+        // English asked first is English, with no warning from doctor; LANGUAGE's list is read in order.
+        let english = try Self.run(["doctor"], "LANG=en_US.UTF-8 LANGUAGE=en:fr", catalogues: catalogues)
+        #expect(english.out.contains { $0.hasPrefix("ok       language      English") }, "\(english.out)")
+        let french = try Self.run(["apply", "--help"], "LANG=en_US.UTF-8 LANGUAGE=fr:de", catalogues: catalogues)
+        #expect(french.out.first?.hasPrefix("utilisation : stampcam apply") == true, "\(french.out.prefix(1))")
+    }
+
+    @Test("every catalogue compiles with msgfmt --check, has every text of po/stampcam.pot, none fuzzy or untranslated")
+    func cataloguesComplete() throws {
+        for language in Self.languages {
+            let file = CLI.quoted(Self.po + "/\(language).po")
+            let check = try CLI.shell("msgfmt -c --check --statistics -o /dev/null \(file)")
+            #expect(check.code == 0, "\(language): \(check.err)")
+            #expect(check.err.contains { $0.hasSuffix("translated messages.") && !$0.contains("fuzzy") && !$0.contains("untranslated") },
+                    "\(language): \(check.err)")
+            let same = try CLI.shell("msgcmp \(file) \(CLI.quoted(Self.po + "/stampcam.pot"))")
+            #expect(same.code == 0, "\(language) lacks texts of stampcam.pot (make pot): \(same.err)")
+        }
+    }
+
+    @Test("po/stampcam.pot holds every text the sources mark (make pot)")
+    func templateIsCurrent() throws {
+        let folder = try TestFiles.temporaryFolder("pot")
+        let root = CLI.quoted(TestFiles.packageRoot)
+        let extracted = try CLI.shell("cd \(root) && make -s pot POT=\(CLI.quoted(folder + "/stampcam.pot"))")
+        #expect(extracted.code == 0, "\(extracted.err)")
+        let same = try CLI.shell("msgcmp --use-untranslated \(CLI.quoted(folder + "/stampcam.pot")) \(root)/po/stampcam.pot")
+        #expect(same.code == 0, "po/stampcam.pot is not current (make pot): \(same.err)")
+    }
+
+    @Test("{date:long} and {label:user} in each language, from the catalogues' own words")
+    func longDates() throws {
+        let expected = ["zh_CN": "拍摄人 2026年11月29日 星期日", "es": "Usuario 29 de noviembre de 2026",
+                        "pt_BR": "Usuário 29 de novembro de 2026", "fr": "Utilisateur 29 novembre 2026",
+                        "de": "Benutzer 29. November 2026", "ar": "المستخدم 29 نوفمبر 2026", "ja": "撮影者 2026年11月29日 日曜日"]
+        let text = try TextTemplate("{label:user} {date:long}")
+        for language in Self.languages {
+            var fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"))
+            fields.words = StampWords.translated(try Catalogue.translator(language))
+            #expect(text.render(fields, escape: { $0 }) == expected[language], "\(language)")
+            #expect(fields.words.rightToLeft == (language == "ar"))
+        }
+        #expect(try text.render(Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00")), escape: { $0 }) == "User 29 November 2026")
+    }
+
+    @Test("every language's labels, dates and marks print: no character without a glyph (CJK, Arabic)")
+    func everyWordPrints() throws {
+        let folder = try TestFiles.temporaryFolder("glyphs")
+        var lines: [String] = []
+        for language in Self.languages {
+            let words = try Catalogue.translations(language).filter { $0.key.contains("\u{4}") }.values.sorted()
+            lines.append(words.joined(separator: " ").replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "{", with: "{{")
+                .replacingOccurrences(of: "}", with: "}}"))
+        }
+        let file = try Self.template(lines.map { String($0.prefix(900)) }, in: folder, name: "glyphs")
+        let checked = CLI.run(["templates", "check", file])
+        #expect(checked.code == 0 && checked.err.isEmpty, "\(checked.err)")
+    }
+}

@@ -319,8 +319,8 @@ public final class Catalog: Sendable {
         return rows
     }
 
-    /// The photos whose stamp shows `code`, typed as a person reads it off a photo (`k7qm 4xrt 9p`
-    /// finds `K7QM-4XRT-9P`); none for text that cannot be a code (`VerificationCode.normalized`).
+    /// The photos whose stamp shows `code`, typed as a person reads it off a photo (`k7mn 4xrt 9p`
+    /// finds `K7MN-4XRT-9P`); none for text that cannot be a code (`VerificationCode.normalized`).
     public func photos(code typed: String) throws(CatalogError) -> [CatalogEntry] {
         guard let code = VerificationCode.normalized(typed) else { return [] }
         var filter = CatalogFilter()

@@ -31,7 +31,7 @@ public enum Variables {
         ("camera", "camera make and model"),
         ("filename", "the photo's file name"),
         ("seq", "number in the batch or session; {seq:04} pads to 4 digits"),
-        ("code", "the photo's verification code, e.g. K7QM-4XRT-9P (stampcam verify --code finds the photo); empty in a preview"),
+        ("code", "the photo's verification code, e.g. K7MN-4XRT-9P (stampcam verify --code finds the photo); empty in a preview"),
         ("label", "a label in the user's language: {label:user} is User, 拍摄人, Usuario …; keys: "
             + StampWords.labelKeys.map(\.key).joined(separator: ", ")),
     ]

@@ -1,6 +1,6 @@
 import Platform
 
-/// The short code a stamp shows (`{code}`, `K7QM-4XRT-9P`), derived from the SHA-256 of the
+/// The short code a stamp shows (`{code}`, `K7MN-4XRT-9P`), derived from the SHA-256 of the
 /// unstamped picture and the values the stamp shows, so a photo's code can be checked against its
 /// record and found again in the catalog by a person who reads it off a print.
 ///

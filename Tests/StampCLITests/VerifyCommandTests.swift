@@ -49,18 +49,18 @@ import Testing
         let set = try ExternalTool.python("""
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            db.execute("UPDATE photos SET code = 'K7QM-4XPA-2R' WHERE path LIKE '%b.jpg' OR path LIKE '%c.jpg'")
+            db.execute("UPDATE photos SET code = 'K7HM-4XPA-3R' WHERE path LIKE '%b.jpg' OR path LIKE '%c.jpg'")
             db.commit()
             """, [catalogPath])
         #expect(set.status == 0, "\(set.err)")
-        let found = CLI.run(["verify", "--code", "K7QM-4XPA-2R", "--catalog", catalogPath])
+        let found = CLI.run(["verify", "--code", "K7HM-4XPA-3R", "--catalog", catalogPath])
         #expect(found.code == 12)
         #expect(found.out.filter { !$0.hasPrefix(" ") } == [folder + "/b.jpg", folder + "/c.jpg"])
-        #expect(found.err.prefix(2) == ["stampcam: code K7QM-4XPA-2R: \(folder)/b.jpg", "stampcam: code K7QM-4XPA-2R: \(folder)/c.jpg"])
+        #expect(found.err.prefix(2) == ["stampcam: code K7HM-4XPA-3R: \(folder)/b.jpg", "stampcam: code K7HM-4XPA-3R: \(folder)/c.jpg"])
         let none = CLI.run(["verify", "--code", "NONE-SUCH", "--catalog", catalogPath])
         #expect(none.code == 66)
         #expect(none.err == ["stampcam: no photo in the catalog has the code NONE-SUCH"])
-        let both = CLI.run(["verify", "--code", "K7QM-4XPA-2R", folder + "/a.jpg", "--catalog", catalogPath])
+        let both = CLI.run(["verify", "--code", "K7HM-4XPA-3R", folder + "/a.jpg", "--catalog", catalogPath])
         #expect(both.code == 64)
     }
 }

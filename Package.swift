@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["Platform", "Values", "CSQLite", "CXML2", "CZip", "CCrypto"]),
         .target(name: "Provenance", dependencies: ["Platform", "Values", "CCrypto", "CCbor"]),
         .target(name: "Session", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Location", "Catalog", "Provenance"]),
-        .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Library", "Capture", "Session", "CWeb"],
+        .target(name: "StampWeb", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session", "CWeb"],
                 resources: [.embedInCode("Assets/index.html"), .embedInCode("Assets/app.js"),
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg"),
                             .embedInCode("Assets/manifest.webmanifest"), .embedInCode("Assets/sw.js")]),

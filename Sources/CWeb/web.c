@@ -18,17 +18,12 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
     if ((*(void **)&(slot) = dlsym(library, #name)) == NULL) { failure = dlerror(); return; }
 
 static void load(void) {
-    // The SONAMEs of Debian's libmicrohttpd12 and libqrencode4: what the -dev packages' links point to.
+    // The SONAME of Debian's libmicrohttpd12: what the -dev package's link points to.
     void *httpd = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
     if (httpd == NULL) { failure = dlerror(); return; }
-    void *qrencode = dlopen("libqrencode.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (qrencode == NULL) { failure = dlerror(); return; }
 #define SC_HTTPD_RESOLVE(name) SC_RESOLVE(httpd, table.name, name)
-#define SC_QRENCODE_RESOLVE(name) SC_RESOLVE(qrencode, table.name, name)
     SC_WEB_HTTPD_FUNCTIONS(SC_HTTPD_RESOLVE)
-    SC_WEB_QRENCODE_FUNCTIONS(SC_QRENCODE_RESOLVE)
 #undef SC_HTTPD_RESOLVE
-#undef SC_QRENCODE_RESOLVE
     SC_RESOLVE(httpd, start_daemon, MHD_start_daemon)
     SC_RESOLVE(httpd, get_daemon_info, MHD_get_daemon_info)
     SC_RESOLVE(httpd, get_connection_info, MHD_get_connection_info)

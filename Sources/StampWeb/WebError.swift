@@ -4,7 +4,7 @@ import Platform
 public enum WebError: Error, Equatable, CustomStringConvertible {
     /// The address is taken, not this machine's, or not allowed.
     case cannotListen(address: String, reason: String)
-    /// libmicrohttpd or libqrencode could not be loaded.
+    /// libmicrohttpd could not be loaded.
     case libraryMissing(MissingLibrary)
 
     public var description: String {

@@ -2,6 +2,7 @@ import Platform
 import Session
 import Synchronization
 import Templates
+import Watermark
 
 /// `stampcam serve`: the watermark camera in a browser. Serves the page, the live picture and
 /// the JSON API for one `ShootController` until `stop()`; the controller stays its owner's to close.
@@ -123,7 +124,7 @@ public final class WebServer: Sendable {
     /// `text` as a QR code drawn with half blocks, dark on light whatever the terminal's colours;
     /// nil when it does not fit in one.
     public static func qrLines(_ text: String) -> [String]? {
-        guard let code = QRCode(text) else { return nil }
+        guard let code = QRMatrix(text) else { return nil }
         let quiet = 4  // the light margin the QR standard asks for
         let side = code.size + 2 * quiet
         var lines: [String] = []

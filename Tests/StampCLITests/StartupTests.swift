@@ -14,7 +14,7 @@ import TestSupport
         })
     }
 
-    // libqrencode is linked (a stamp's QR code); serve's table still names it, harmlessly.
+    // libqrencode is not among them: it is linked (a stamp's QR block).
     static let optional = ["libheif.so", "libmicrohttpd.so", "libgnutls.so", "libgps.so", "libproj.so"]
 
     static func anyOptional(_ libraries: Set<String>) -> [String] {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StampWeb
+import Watermark
 
 /// The small values of the server: addresses, the control seat, labels, JSON, QR codes.
 @Suite struct ValueTests {
@@ -82,7 +83,7 @@ import Testing
 
     @Test("a QR code for a URL: finder patterns in three corners, the URL's size")
     func qrCode() throws {
-        let code = try #require(QRCode("http://192.168.1.23:8080/?token=0123456789abcdef0123456789abcdef"))
+        let code = try #require(QRMatrix("http://192.168.1.23:8080/?token=0123456789abcdef0123456789abcdef"))
         #expect(code.size >= 21 && (code.size - 17) % 4 == 0)
         for (cornerX, cornerY) in [(0, 0), (code.size - 7, 0), (0, code.size - 7)] {
             for i in 0..<7 {  // the finder's dark outer ring
@@ -93,7 +94,7 @@ import Testing
             #expect(code.isDark(x: cornerX + 3, y: cornerY + 3))   // its dark centre
         }
         let lines = try #require(WebServer.qrLines("http://x/"))
-        #expect(lines.count == (QRCode("http://x/")!.size + 8 + 1) / 2)
-        #expect(QRCode(String(repeating: "x", count: 8000)) == nil, "too long for any QR code")
+        #expect(lines.count == (QRMatrix("http://x/")!.size + 8 + 1) / 2)
+        #expect(QRMatrix(String(repeating: "x", count: 8000)) == nil, "too long for any QR code")
     }
 }

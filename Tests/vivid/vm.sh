@@ -129,12 +129,12 @@ stage_libraries_of() {
 }
 
 # Stage the libraries an ELF file opens with dlopen when first needed: the sonames it names but
-# does not link (stampcam's Cairo, Pango, fontconfig, libmicrohttpd, libqrencode, libgps), and what
+# does not link (stampcam's libmicrohttpd, libgps and PROJ), and what
 # they need. Not libheif: no HEIC is read in the VM, and its codecs would double the initramfs.
 stage_opened_libraries_of() {
     local elf=$1 root=$2 linked soname lib
     linked=$(readelf -d "$elf" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p') || return 0
-    for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+' "$elf" | sort -u); do
+    for soname in $(grep -aoE 'lib[a-zA-Z0-9_+.-]*\.so\.[0-9]+(\.[0-9]+)*' "$elf" | sort -u); do
         case $soname in libheif.*) continue ;; esac
         echo "$linked" | grep -qxF "$soname" && continue
         lib=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')

@@ -1,5 +1,5 @@
-// The web server's libraries, libmicrohttpd and libqrencode, opened when `serve` starts rather than
-// at every start: with GnuTLS and the rest they pull in, they are heavy, and a machine without them
+// The web server's library, libmicrohttpd, opened when `serve` starts rather than at every start:
+// with GnuTLS and the rest it pulls in, it is heavy, and a machine without them
 // still stamps and shoots. The table holds each function Swift calls, typed from the libraries' own
 // headers; the calls Swift cannot make (variadic ones, macros) are the `sc_mhd_` functions below.
 #ifndef CWEB_H
@@ -10,24 +10,21 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
-#include <qrencode.h>
 
 #define SC_WEB_HTTPD_FUNCTIONS(F) \
     F(MHD_add_response_header) F(MHD_create_response_from_buffer) F(MHD_create_response_from_callback) \
     F(MHD_create_response_from_fd) F(MHD_destroy_response) F(MHD_get_connection_values) \
     F(MHD_lookup_connection_value) F(MHD_queue_response) F(MHD_resume_connection) F(MHD_stop_daemon) \
     F(MHD_suspend_connection) F(MHD_create_post_processor) F(MHD_post_process) F(MHD_destroy_post_processor)
-#define SC_WEB_QRENCODE_FUNCTIONS(F) F(QRcode_encodeString) F(QRcode_free)
 
 struct sc_web {
 #define SC_WEB_POINTER(name) __typeof__(name) * _Nonnull name;
     SC_WEB_HTTPD_FUNCTIONS(SC_WEB_POINTER)
-    SC_WEB_QRENCODE_FUNCTIONS(SC_WEB_POINTER)
 #undef SC_WEB_POINTER
 };
 
-/// The libraries' functions, loaded once (later calls return the same table); NULL when a library
-/// cannot be opened or lacks one of them, with dlerror's words in `reason`.
+/// The library's functions, loaded once (later calls return the same table); NULL when it cannot
+/// be opened or lacks one of them, with dlerror's words in `reason`.
 const struct sc_web * _Nullable sc_web_load(const char * _Nullable * _Nonnull reason);
 
 static const ssize_t sc_mhd_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;

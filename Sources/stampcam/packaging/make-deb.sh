@@ -4,7 +4,7 @@
 # PLACES when given, for {place}), the message catalogues `make locales` compiled in /usr/share/locale, the manual page and shell completions made by the binary itself
 # from its option tables, the copyright and changelog beside this script.
 # Depends is computed from the binary by dpkg-shlibdeps, never typed by hand. The optional features'
-# libraries, opened with dlopen when first used (libheif, libmicrohttpd, libqrencode, libgps: the
+# libraries, opened with dlopen when first used (libheif, libmicrohttpd, libgps, PROJ: the
 # sonames the binary names but does not link), are invisible to it: they are Recommends, their
 # packages named from dpkg's own database, at least the version built against.
 set -euo pipefail

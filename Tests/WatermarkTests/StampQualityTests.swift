@@ -165,6 +165,20 @@ import TestSupport
         #expect(try Self.shapes(quiet, fields: fileTime).lines.map(\.width) == (try Self.shapes(quiet, fields: Fixture.fields).lines.map(\.width)))
     }
 
+    @Test("a line that says where its time came from ('{time_source}': file time) is not marked '(file time)' again")
+    func timeMarkNotRepeated() throws {
+        var saysSource = try Fixture.template("classic")
+        saysSource.blocks[0].lines[0].text = "{datetime} {time_source}"
+        var literal = saysSource
+        literal.blocks[0].lines[0].text = "{datetime} file time"
+        var fileTime = Fixture.fields
+        fileTime.timeSource = Fields.fileTimeSource
+        var camera = Fixture.fields
+        camera.timeSource = "camera clock"
+        let marked = try Self.shapes(saysSource, fields: fileTime).lines[0].width
+        #expect(abs(marked - (try Self.shapes(literal, fields: camera).lines[0].width)) < 1)
+    }
+
     @Test("the styles that show a location show a site's address; banner and site-report show the site's name too",
           arguments: ["classic", "banner", "site-report", "big-clock", "geo"])
     func siteShown(id: String) throws {

@@ -115,6 +115,8 @@ struct BlockRenderer {
         let escape: (String) -> String = { rightToLeft ? Self.isolated($0) : Markup.escape($0) }
         guard let markup = (texts[text] ?? (try? TextTemplate(text)))?.render(fields, style: timeStyle, escape: escape) else { return nil }
         guard path == markPath, let mark = fields.timeMark(timeStyle) else { return markup }
+        // A line that already says it (`{time_source}` shows "file time") is not told twice.
+        if markup.contains(Markup.escape(mark)) { return markup }
         return markup + " <small>(" + Markup.escape(mark) + ")</small>"
     }
 

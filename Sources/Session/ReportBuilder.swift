@@ -143,7 +143,7 @@ public enum ReportBuilder {
         if let site = entry.site, !site.isEmpty { rows.append(Row(ReportWords.site, site)) }
         rows += [Row(ReportWords.coordinates, position), Row(ReportWords.note, entry.note ?? ""),
                  Row(ReportWords.file, PathEncoding.display(PhotoName.lastComponent(entry.path)))]
-        if let code = entry.code { rows.append(Row(ReportWords.code, code)) }
+        if let code = entry.code { rows.append(Row(ReportWords.codeLabel, code)) }
         return rows
     }
 

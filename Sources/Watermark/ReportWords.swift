@@ -20,6 +20,8 @@ public enum ReportWords {
     public static let coordinates = "Coordinates"
     public static let file = "File"
     public static let code = "Verification code"
+    /// The same in a photo's details, whose labels are one short word.
+    public static let codeLabel = "Code"
     public static let plan = "Location plan"
     public static let planNote = "Photo positions drawn to scale; the numbers are the photos' numbers in the index."
     public static let north = "N"

@@ -93,6 +93,16 @@ enum ServeCommand: Command {
         return .success
     }
 
+    /// The certificate `--tls` answers with, made on first use in the keys folder. That folder is
+    /// only ever made whole, with the signing identity in it, so the identity is opened (or made) first.
+    static func serverCertificate(names: [String], context: Context) throws -> ServerCertificate {
+        let folder = InstallationKeys.folder(environment: context.environment)
+        let now = WallClock.now().secondsSinceEpoch
+        let keys = try InstallationKeys.openOrCreate(folder: folder, host: HostName.current ?? "localhost", now: now)
+        if keys.created { context.console.err("stampcam: made a new signing identity in \(PathEncoding.display(keys.folder))") }
+        return try ServerCertificate.openOrCreate(folder: folder, names: names, now: now)
+    }
+
     /// The key and certificate for `--tls` (made on first use, kept with the keys) or `--tls-cert`/`--tls-key`; nil without.
     static func tlsCredentials(_ options: ParsedOptions, address: ListenAddress, context: Context) throws -> TLSCredentials? {
         let (certificateFile, keyFile) = (try options.value(tlsCert), try options.value(tlsKey))
@@ -107,8 +117,7 @@ enum ServeCommand: Command {
             var names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
             if let host = HostName.current { names.insert(host, at: 1) }
             if !address.isAnyAddress, !names.contains(address.host) { names.append(address.host) }
-            certificate = try ServerCertificate.openOrCreate(folder: InstallationKeys.folder(environment: context.environment),
-                                                             names: names, now: WallClock.now().secondsSinceEpoch)
+            certificate = try serverCertificate(names: names, context: context)
             if certificate.created { context.console.err("stampcam: made an HTTPS certificate for \(names.joined(separator: ", "))") }
         } else {
             return nil

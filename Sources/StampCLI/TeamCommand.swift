@@ -43,8 +43,7 @@ enum TeamCommand: Command {
             if options.flag(tls) {
                 // The certificate `serve --tls` makes on first use: made now, so the person can compare.
                 let names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
-                let certificate = try ServerCertificate.openOrCreate(folder: InstallationKeys.folder(environment: context.environment),
-                                                                     names: names, now: WallClock.now().secondsSinceEpoch)
+                let certificate = try ServeCommand.serverCertificate(names: names, context: context)
                 console.out("HTTPS certificate SHA-256 " + certificate.fingerprint)
             }
         case "list" where options.positionals.count == 1:

@@ -188,13 +188,15 @@ def main():
     if again.returncode == 0:
         signed_as_expected("a signed photo stamped again", os.path.join(work, "again", "plain.jpg"), opened="plain.jpg")
 
-    # A store over 64 KB (a style showing 40 long values): cut into APP11 segments the reader joins.
+    # A store over 64 KB (a style showing 400 values, each as long as a stamp keeps one): cut into
+    # APP11 segments the reader joins.
     style = os.path.join(work, "many.json")
+    lines = ["".join("{v%d}" % i for i in range(row * 20, row * 20 + 20)) for row in range(20)]
     with open(style, "w") as out:
-        json.dump({"version": 1, "id": "many", "blocks": [{"lines": ["".join("{v%d}" % i for i in range(40))]}]}, out)
-    values = [argument for i in range(40) for argument in ("--set", "v%d=%s%d" % (i, "x" * 1990, i))]
+        json.dump({"version": 1, "id": "many", "blocks": [{"lines": lines}]}, out)
+    values = [argument for i in range(400) for argument in ("--set", "v%d=%s%03d" % (i, "x" * 190, i))]
     big = run("apply", plain, "-o", os.path.join(work, "big"), "-t", style, *values)
-    check("apply with 40 long values succeeds", big.returncode == 0, big.stderr)
+    check("apply with 400 long values succeeds", big.returncode == 0, big.stderr)
     big_photo = os.path.join(work, "big", "plain.jpg")
     if big.returncode == 0:
         check("its store takes several APP11 segments", app11_segments(big_photo) >= 2, app11_segments(big_photo))

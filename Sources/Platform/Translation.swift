@@ -44,7 +44,9 @@ public enum Translation {
     /// language; the run's own language is set again after. gettext's language belongs to the whole process: call this
     /// before other threads translate anything (a server, before it starts).
     public static func inEveryLanguage<Words>(_ words: () -> Words) -> [String: Words] {
-        let own = asked, root = cataloguesFolder.withLock { $0 }
+        let own = asked, root = cataloguesFolder.withLock { $0 }, variable = Gettext.languageVariable
+        // Programs this run starts (`--exec`) inherit LANGUAGE as the run found or set it.
+        defer { Gettext.languageVariable = variable }
         use(languages: nil, catalogues: root)
         var table = ["en": words()]
         for language in languagesWithCatalogues {

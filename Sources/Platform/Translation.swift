@@ -9,6 +9,7 @@ public enum Translation {
     /// locales are generated on this machine: gettext is asked through LANGUAGE in C.UTF-8.
     public static func use(languages: [String]?, catalogues folder: String?) {
         let list = (languages ?? []).joined(separator: ":")
+        cataloguesFolder.withLock { $0 = folder }
         // Most runs are in English: nothing to change, so nothing global is touched.
         if list.isEmpty && asked.isEmpty { return }
         let usable = !list.isEmpty && folder.map { Gettext.bind(domain: domain, folder: $0) } == true
@@ -30,6 +31,31 @@ public enum Translation {
     }
 
     private static let state = ConditionLock<[String]>([])
+    /// The folder of catalogues the run was given.
+    private static let cataloguesFolder = ConditionLock<String?>(nil)
+
+    /// The languages with a catalogue in the run's folder (`LANG/LC_MESSAGES/stampcam.mo`), sorted.
+    public static var languagesWithCatalogues: [String] {
+        guard let root = cataloguesFolder.withLock({ $0 }), let names = try? FileSystem.list(FilePath(root)) else { return [] }
+        return names.filter { language($0) == $0 && FileSystem.exists(FilePath(root + "/" + $0 + "/LC_MESSAGES/" + domain + ".mo")) }.sorted()
+    }
+
+    /// What `words` says in English (`en`) and each language that has a catalogue, keyed by
+    /// language; the run's own language is set again after. gettext's language belongs to the whole process: call this
+    /// before other threads translate anything (a server, before it starts).
+    public static func inEveryLanguage<Words>(_ words: () -> Words) -> [String: Words] {
+        let own = asked, root = cataloguesFolder.withLock { $0 }, variable = Gettext.languageVariable
+        // Programs this run starts (`--exec`) inherit LANGUAGE as the run found or set it.
+        defer { Gettext.languageVariable = variable }
+        use(languages: nil, catalogues: root)
+        var table = ["en": words()]
+        for language in languagesWithCatalogues {
+            use(languages: [language], catalogues: root)
+            table[language] = words()
+        }
+        use(languages: own.isEmpty ? nil : own, catalogues: root)
+        return table
+    }
 
     /// The languages a run asks for, best first, as gettext would read them: `chosen` (`--lang`,
     /// the config's `lang`) when given, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG. Nil for English

@@ -43,6 +43,9 @@ enum ServeCommand: Command {
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
         try WebServer.loadLibraries()  // said before a camera is opened
+        // gettext's language is the process's: the page's words in every language are made
+        // before any thread (camera, GPS, server) could translate at the same time.
+        let words = PageWords.everyLanguage()
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         let credentials = try tlsCredentials(options, address: address, context: context)
@@ -65,6 +68,7 @@ enum ServeCommand: Command {
         if options.flag(team) { settings.team = try teamRoster(context: context) }
         settings.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
         settings.tls = credentials
+        settings.words = words
         settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
         let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.

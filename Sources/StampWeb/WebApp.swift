@@ -8,7 +8,7 @@ import Values
 /// so routing, access and the JSON API are tested with plain values.
 ///
 /// Reads: `GET /` (the page), `/app.js`, `/app.css`, `/icon.svg`, `/api/state`, `/api/styles`,
-/// `/api/shots`, `/shots/NAME` (`?thumbnail=1`), `/stream.mjpg`, `/api/events`.
+/// `/api/shots`, `/api/words` (`?lang=`), `/shots/NAME` (`?thumbnail=1`), `/stream.mjpg`, `/api/events`.
 /// Changes (POST, JSON body): `/api/shutter`, `/api/retake`, `/api/use`, `/api/style`, `/api/flash`,
 /// `/api/zoom`, `/api/focus`, `/api/camera`, `/api/fields`, `/api/control`.
 final class WebApp: Sendable {
@@ -27,11 +27,14 @@ final class WebApp: Sendable {
     /// Photos from the phones' cameras; nil takes none.
     let uploads: PhotoUploads?
     let rate = Mutex(UploadRate())
+    /// The page's words in each language.
+    let words: PageWords
 
     init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
-         clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+         words: PageWords = .english, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
+        self.words = words
         self.controller = controller
         self.hub = hub
         self.policy = policy
@@ -63,7 +66,7 @@ final class WebApp: Sendable {
         return response
     }
 
-    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js", "/api/state",
+    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js", "/api/state", "/api/words",
                                              "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
     private static let changes: Set<String> = ["/api/shutter", "/api/retake", "/api/use", "/api/style", "/api/flash",
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
@@ -100,6 +103,7 @@ final class WebApp: Sendable {
         case "/sw.js": return asset(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8")
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
+        case "/api/words": return wordsJSON(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
         case "/api/shots": return shotsList(limit: request.query["limit"])
         case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
         default: return eventStream(for: client, head: request.method == "HEAD")
@@ -372,6 +376,14 @@ final class WebApp: Sendable {
             zoom: WebJSON.State.Zoom(factor: state.zoom, max: state.maxZoom), camera: camera, fields: given,
             projects: projects, shots: state.shotCount, unsaved: state.unsaved, folder: state.folder, control: control,
             lastSaved: shots.last.map { shotJSON($0) })
+    }
+
+    /// The page's words in the best language of `list` (Accept-Language's form), and how its text runs.
+    private func wordsJSON(for list: String) -> HTTPResponse {
+        let (language, words) = self.words.answer(for: list)
+        let direction = words["direction"] == "rtl" ? "rtl" : "ltr"
+        return .json(WebJSON.bytes(WebJSON.Words(lang: String(language.map { $0 == "_" ? "-" : $0 }), dir: direction, words: words)),
+                     headers: [("Vary", "Accept-Language")])
     }
 
     private func stylesJSON() -> [WebJSON.Style] {

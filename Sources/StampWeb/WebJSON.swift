@@ -28,6 +28,13 @@ enum WebJSON {
         let name: String
     }
 
+    /// The page's words in one language: its tag for `<html lang>`, `ltr` or `rtl`, the words by id.
+    struct Words: Encodable {
+        let lang: String
+        let dir: String
+        let words: [String: String]
+    }
+
     /// A photo this session saved: its file name and where the page gets it and its thumbnail.
     struct Shot: Encodable {
         let name: String

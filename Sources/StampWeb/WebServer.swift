@@ -31,6 +31,8 @@ public final class WebServer: Sendable {
         public var uploads: PhotoUploads?
         /// The largest photo an upload may be (`--max-upload`).
         public var maxUploadBytes = 50 << 20
+        /// The page's words in each language (`PageWords.everyLanguage()`, made before any thread).
+        public var words = PageWords.english
 
         public init(listen: ListenAddress, token: String? = nil, previewSize: Int = 960, projects: [String] = [],
                     team: TeamFile? = nil, tls: TLSCredentials? = nil, uploads: PhotoUploads? = nil) {
@@ -83,7 +85,8 @@ public final class WebServer: Sendable {
         isTLS = settings.tls != nil
         let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
         app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
-                     styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads)
+                     styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads,
+                     words: settings.words)
         box.set(app)
     }
 

@@ -26,5 +26,7 @@ echo "== HTTPS with the certificate made on first use"
 "$python" "$here/tls_test.py" "$binary"
 echo "== in Chromium"
 "$python" "$here/browser_test.py" "$binary" .build/web
+echo "== the page in the browser's language"
+"$python" "$here/language_test.py" "$binary"
 echo "== a team member's phone in Chromium over HTTPS: Take photo, review, Use"
 "$python" "$here/phone_upload_test.py" "$binary" .build/web

@@ -1,4 +1,7 @@
 import CPlatform
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// glibc's gettext, through CPlatform: the one place its C calls are made.
 enum Gettext {
@@ -8,6 +11,12 @@ enum Gettext {
 
     static func use(languages: String?) {
         if let languages { sc_gettext_use(languages) } else { sc_gettext_use(nil) }
+    }
+
+    /// The LANGUAGE variable, which `use` sets and child processes inherit.
+    static var languageVariable: String? {
+        get { getenv("LANGUAGE").map { String(cString: $0) } }
+        set { if let newValue { setenv("LANGUAGE", newValue, 1) } else { unsetenv("LANGUAGE") } }
     }
 
     // Without a translation gettext returns the pointer it was given: the text is copied while

@@ -24,6 +24,30 @@
 
   let state = null;
   let shownShots = -1;
+
+  // --- the page's words in the browser's language ----------------------------------------------
+  // The server has them in every language it has a catalogue for; it picks the best of the
+  // browser's list (English when none fits). A word not given stays as the page has it.
+  let words = {};
+  const word = (id, english) => words[id] || english;
+  async function loadWords() {
+    const list = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en']).join(',');
+    try {
+      const response = await fetch('/api/words?lang=' + encodeURIComponent(list), { credentials: 'same-origin' });
+      if (!response.ok) return;
+      const answer = await response.json();
+      words = answer.words || {};
+      document.documentElement.lang = answer.lang || 'en';
+      document.documentElement.dir = answer.dir === 'rtl' ? 'rtl' : 'ltr';
+    } catch (error) {
+      return;  // the page stays in English
+    }
+    for (const element of document.querySelectorAll('[data-word]')) {
+      const text = words[element.dataset.word];
+      if (text) element.textContent = text;
+    }
+    if (state) render(state);  // the status line again, in these words
+  }
   let noticeTimer = 0;
 
   // --- talking to the server ------------------------------------------------------------------
@@ -343,13 +367,13 @@
 
     const status = $('status');
     let text = state.message || '';
-    if (state.phase === 'capturing') text = 'Taking the photo…';
-    else if (state.phase === 'saving') text = 'Saving…';
-    else if (state.phase === 'reviewing' && !text) text = 'Use this photo, or retake it';
+    if (state.phase === 'capturing') text = word('taking', 'Taking the photo…');
+    else if (state.phase === 'saving') text = word('saving', 'Saving…');
+    else if (state.phase === 'reviewing' && !text) text = word('review', 'Use this photo, or retake it');
     status.textContent = text;
     status.classList.toggle('error', !!state.error);
     $('busy').hidden = state.phase !== 'capturing';
-    $('busy').textContent = 'Taking the photo…';
+    $('busy').textContent = word('taking', 'Taking the photo…');
 
     const control = state.control;
     const watching = !control.mine && !control.free;
@@ -545,7 +569,8 @@
     action();
   });
 
-  // Start: the state, then its changes as they happen, and the picture.
+  // Start: the words, the state, then its changes as they happen, and the picture.
+  loadWords();
   fetch('/api/state', { credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId } })
     .then((response) => response.json()).then(render).catch(() => { $('offline').hidden = false; });
   connect();

@@ -16,11 +16,15 @@ public struct Credentials: Sendable {
         /// SHA-256 of its bytes, lowercase hex.
         public var sha256: String
         public var format: String
+        /// The C2PA manifests its file carries, kept in the new store (nil: it carries none, or
+        /// they could not be kept).
+        public var manifests: ParentManifests?
 
-        public init(title: String, sha256: String, format: String = "image/jpeg") {
+        public init(title: String, sha256: String, format: String = "image/jpeg", manifests: ParentManifests? = nil) {
             self.title = title
             self.sha256 = sha256
             self.format = format
+            self.manifests = manifests
         }
     }
 

@@ -85,6 +85,11 @@ public enum ManifestReader {
         }
 
         try checkBinding(signed, store: store, bytes: bytes, file: file, into: &result)
+        result.parentHasCredentials = signed.contains { label, box in
+            guard label.hasPrefix("c2pa.ingredient"), let payload = box.payload("cbor"), let ingredient = CBORDecoder.decode(Array(bytes[payload])),
+                  ingredient["relationship"]?.text == "parentOf", let url = ingredient["activeManifest"]?["url"]?.text else { return false }
+            return root.children.contains { $0.label.map { "self#jumbf=/c2pa/" + $0 } == url && $0.label != manifestLabel }
+        }
         if let stamp = signed[stampLabel], let payload = stamp.payload("cbor"), let value = CBORDecoder.decode(Array(bytes[payload])) {
             result.stamp = value.json
         }

@@ -36,7 +36,8 @@ public struct ManifestSigner: Sendable {
         JPEGManifestSegments.segments(try store(credentials, labels: labels, exclusion: exclusion, hash: hash).bytes)
     }
 
-    /// The manifest store superbox: one manifest of assertions, claim and signature.
+    /// The manifest store superbox: the source's manifests when it carried some, then ours (the
+    /// active one) of assertions, claim and signature.
     func store(_ credentials: Credentials, labels: (manifest: String, instance: String),
                exclusion: Range<Int>, hash: [UInt8]) throws(ProvenanceError) -> JUMBFBox {
         var assertions = [(label: "c2pa.hash.data", content: CBORValue.textMap([
@@ -50,10 +51,17 @@ public struct ManifestSigner: Sendable {
             actions.append(.textMap(["action": .text("c2pa.created"), "digitalSourceType": .text(Credentials.digitalCapture),
                                      "softwareAgent": agent]))
         case .opened(let ingredient):
-            let content = CBORValue.textMap([
-                "dc:title": .text(ingredient.title), "dc:format": .text(ingredient.format), "relationship": .text("parentOf"),
-                "instanceID": .text("sha256:" + ingredient.sha256),
-            ])
+            var fields: [(key: CBORValue, value: CBORValue)] = [
+                (.text("dc:title"), .text(ingredient.title)), (.text("dc:format"), .text(ingredient.format)),
+                (.text("relationship"), .text("parentOf")), (.text("instanceID"), .text("sha256:" + ingredient.sha256)),
+            ]
+            if let parent = ingredient.manifests {
+                let manifest = "self#jumbf=/c2pa/" + parent.activeLabel
+                fields.append((.text("activeManifest"), .textMap(["url": .text(manifest), "hash": .bytes(parent.activeHash)])))
+                fields.append((.text("claimSignature"), .textMap(["url": .text(manifest + "/c2pa.signature"), "hash": .bytes(parent.signatureHash)])))
+                fields.append((.text("validationResults"), parent.validation))
+            }
+            let content = CBORValue.map(fields)
             let label = "c2pa.ingredient.v3"
             assertions.append((label: label, content: content))
             let reference = try hashedURI(label: label, box: try assertionBox(label: label, content: content))
@@ -84,7 +92,9 @@ public struct ManifestSigner: Sendable {
             .cbor(uuid: JUMBFBox.claimUUID, label: "c2pa.claim.v2", claim),
             .cbor(uuid: JUMBFBox.signatureUUID, label: "c2pa.signature", signature),
         ])
-        return .superbox(uuid: JUMBFBox.manifestStoreUUID, label: "c2pa", children: [manifest])
+        var parents: [JUMBFBox] = []
+        if case .opened(let ingredient) = credentials.origin, let kept = ingredient.manifests { parents = kept.boxes }
+        return .superbox(uuid: JUMBFBox.manifestStoreUUID, label: "c2pa", children: parents + [manifest])
     }
 
     private func assertionBox(label: String, content: CBORValue) throws(ProvenanceError) -> JUMBFBox {

@@ -38,6 +38,8 @@ public struct Verification: Sendable {
     public internal(set) var generator: String?
     /// stampcam's own assertion (`org.stampcam.stamp`), when the claim signs it.
     public internal(set) var stamp: JSONValue?
+    /// The claim's parent ingredient is a photo with credentials of its own, kept in the store.
+    public internal(set) var parentHasCredentials = false
     /// Whether the stamp's verification code matches its fields and picture hash; nil when not checked.
     public internal(set) var codeMatches: Bool?
 

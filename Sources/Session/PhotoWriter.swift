@@ -145,6 +145,7 @@ public final class PhotoWriter {
         var signed = jpeg
         if let source {
             let sha256: String
+            var parent: ParentManifests?
             if let recorded = record.originalSHA256 { sha256 = recorded } else {
                 // The ingredient is named by the hash of the file as it is now, read again: the
                 // bytes decoded are gone by now.
@@ -153,13 +154,13 @@ public final class PhotoWriter {
                     throw .provenance(.cannotRead(path: source, reason: "\(error)"))
                 }
                 sha256 = FileDigest.sha256(bytes)
-                let size = JPEGManifestSegments.existingStoreSize(bytes)
-                if size > 0 {
-                    signed.warnings.append("its C2PA credentials (\(size) bytes) are not kept: the new ones name it as the "
-                        + "ingredient by its SHA-256 only")
+                // Its own credentials are kept as the parent's; when they cannot be, it is named by hash only.
+                do { parent = try ParentManifests.read(bytes) } catch {
+                    signed.warnings.append("its C2PA credentials (\(JPEGManifestSegments.existingStoreSize(bytes)) bytes) are not kept "
+                        + "(\(error.reason)): the new ones name it as the ingredient by its SHA-256 only")
                 }
             }
-            origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: sha256))
+            origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: sha256, manifests: parent))
         } else {
             origin = .captured
         }

@@ -124,6 +124,7 @@ enum VerifyCommand: Command {
         }
         for issuer in verification.certificates.dropFirst() { row("issuer", PathEncoding.display(issuer.subject)) }
         row("trusted", verification.trusted ? "yes" : "no")
+        if verification.parentHasCredentials { row("parent", "a photo with credentials of its own, kept") }
         if let matches = verification.codeMatches { row("code", matches ? "matches the fields and the picture hash" : "does not match") }
         if let stamp = verification.stamp {
             lines.append("  stamp")

@@ -153,14 +153,21 @@ def main():
         # A style that does not show given values says which, in the state and on the page.
         driver.find_element(By.ID, "style-prev").click()
         wait.until(lambda d: server.state()["style"]["index"] == len(styles) - 1)
-        driver.find_element(By.ID, "style-prev").click()
+        # Back from the last style to minimal, one style at a time (however many come after it).
+        for _ in range(len(styles)):
+            if server.state()["style"]["id"] == "minimal":
+                break
+            before = server.state()["style"]["index"]
+            driver.find_element(By.ID, "style-prev").click()
+            wait.until(lambda d: server.state()["style"]["index"] != before)
         wait.until(lambda d: server.state()["style"]["id"] == "minimal")
         check(server.state()["style"]["notShown"] == ["user", "project", "note"],
               "the state names the values Minimal does not show: %s" % server.state()["style"]["notShown"])
         wait.until(lambda d: d.find_element(By.ID, "notice").text == "The style Minimal does not show user, project, note")
         check(True, "the page says: " + driver.find_element(By.ID, "notice").text)
+        at_minimal = server.state()["style"]["index"]
         driver.find_element(By.ID, "style-next").click()
-        wait.until(lambda d: server.state()["style"]["index"] == len(styles) - 1)
+        wait.until(lambda d: server.state()["style"]["index"] == (at_minimal + 1) % len(styles))
 
         # Someone else takes over: the page says so and offers to take it back.
         status, _ = server.post("/api/control", client="script-client-1")

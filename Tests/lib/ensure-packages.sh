@@ -11,6 +11,7 @@ done
 echo "installing:$missing" >&2
 sudo=
 [ "$(id -u)" = 0 ] || sudo=sudo
-$sudo apt-get update -qq >&2
+# Another apt (a parallel suite, unattended-upgrades) may hold the lock: wait for it rather than fail.
+$sudo apt-get -o DPkg::Lock::Timeout=900 update -qq >&2
 # shellcheck disable=SC2086
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
+DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $missing >&2

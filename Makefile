@@ -56,6 +56,11 @@ pot:
 	    $$(grep -rlE '(^|[^A-Za-z0-9_.])(L|Ln|Lp|marked)\("' Sources --include='*.swift' | LC_ALL=C sort)
 	if [ "$(POT)" = po/stampcam.pot ]; then for po in po/*.po; do msgmerge -q --update --backup=none "$$po" $(POT); done; fi
 
+# The offline place-name table `make places` fetches (below): defined before `run` names it, as make
+# expands a rule's prerequisites where the rule is read.
+PLACES_VENV = .build/places-venv
+PLACES_TABLE = .build/places/cities1000.csv
+
 # Takes one stamped photo from the first camera (the built-in test pattern when there is none), or
 # stamps PHOTO=... when given; prints where it was saved.
 run: build $(PLACES_TABLE)
@@ -65,11 +70,12 @@ run: build $(PLACES_TABLE)
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
 
-# The quick loop for a change: one (debug) build with the tests, `swift test`, the hostile inputs
-# against that build's binary, and the Imaging tests under AddressSanitizer.
+# The quick loop for a change: one (debug) build with the tests, where a compiler warning is an
+# error (so there stay none), `swift test`, the hostile inputs against that build's binary, and the
+# Imaging tests under AddressSanitizer.
 check: deps
 	@$(call packages,$(UNIT_TEST_PACKAGES) $(HOSTILE_PACKAGES))
-	swift build --build-tests
+	swift build --build-tests -Xswiftc -warnings-as-errors
 	swift test --skip-build
 	Tests/hostile/run.sh .build/debug/stampcam
 	$(MAKE) test-asan
@@ -188,8 +194,6 @@ test-slurm: deps $(STATIC_STAMPCAM)
 # ships it, installed into a venv under .build (without its numpy/scipy: only the table is used)
 # and copied to .build/places, where a checkout's stampcam looks. `make run`, `make install` and
 # `make deb` make it, so {place} works out of the box; the credit is in the packaging's copyright.
-PLACES_VENV = .build/places-venv
-PLACES_TABLE = .build/places/cities1000.csv
 places: $(PLACES_TABLE)
 $(PLACES_TABLE):
 	@$(call packages,python3-venv)

@@ -141,7 +141,7 @@ import TestSupport
     func refused(name: String, flags: [String]) throws {
         let original = try Self.fixture(flags)
         if flags.contains("-arithmetic") {
-            #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: original, options: LoadOptions(maxSize: 0)) }
+            #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: original, options: LoadOptions(maxSize: 0)) }
         } else {
             // Valid but unusual: stamped like any other, the blocks outside the strip kept.
             let (result, strip) = try Self.stamped(original)
@@ -155,9 +155,9 @@ import TestSupport
         let good = try Self.fixture([])
         let progressive = try Self.fixture(["-progressive"])
         let options = LoadOptions(maxSize: 0)
-        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: BadJPEG.truncated(good), options: options) }
-        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: BadJPEG.truncated(progressive, fraction: 0.8), options: options) }
-        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: BadJPEG.twelveBit(good), options: options) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: BadJPEG.truncated(good), options: options) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: BadJPEG.truncated(progressive, fraction: 0.8), options: options) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: BadJPEG.twelveBit(good), options: options) }
         do {
             _ = try InPlaceJPEG(jpeg: BadJPEG.resized(good, width: 60000, height: 60000), options: LoadOptions(maxSize: 0, pixelLimit: .max))
             Issue.record("a 3600 MP header was accepted")
@@ -183,13 +183,13 @@ import TestSupport
             #expect(held == coefficients && needed > coefficients && limit == coefficients)
         }
         // Within the default limit the arrays fit: the missing picture data is what fails.
-        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: header, options: LoadOptions(maxSize: 0)) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: header, options: LoadOptions(maxSize: 0)) }
         // 65535 is past libjpeg's largest side (65500): refused as it reads the header.
         let widest = Array(BadJPEG.resized(good, width: 65535, height: 65535).prefix(sosEnd))
-        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: widest, options: LoadOptions(maxSize: 0, pixelLimit: .max)) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: widest, options: LoadOptions(maxSize: 0, pixelLimit: .max)) }
         let huge = Array(BadJPEG.resized(good, width: 65500, height: 65500).prefix(sosEnd))
         #expect(throws: ImageError.tooManyPixels(width: 65500, height: 65500, limit: 200_000_000)) {
-            try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0))
+            _ = try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0))
         }
         do {
             _ = try InPlaceJPEG(jpeg: huge, options: LoadOptions(maxSize: 0, pixelLimit: .max))
@@ -205,7 +205,7 @@ import TestSupport
         let dqt = try #require(HostileJPEG.segments(good).first { $0.marker == 0xDB })
         var zero = good
         zero[dqt.range.lowerBound + 5 + 10] = 0  // FF DB, the length, the table's number, then its values
-        #expect(throws: ImageError.self) { try InPlaceJPEG(jpeg: zero, options: LoadOptions(maxSize: 0)) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: zero, options: LoadOptions(maxSize: 0)) }
         var junk = good
         junk.insert(contentsOf: [UInt8](repeating: 0x20, count: 14), at: dqt.range.lowerBound)
         let (result, strip) = try Self.stamped(junk)

@@ -44,7 +44,7 @@ final class GPSDConnection {
         }
         guard gps.gps_stream(opening, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
             let reason = Self.reason(-1)
-            gps.gps_close(opening)
+            _ = gps.gps_close(opening)
             opening.deallocate()
             throw .gpsdUnavailable(address: "\(host):\(port)", reason: reason)
         }
@@ -62,7 +62,7 @@ final class GPSDConnection {
 
     deinit {
         _ = gps.gps_stream(data, UInt32(WATCH_DISABLE), nil)
-        gps.gps_close(data)
+        _ = gps.gps_close(data)
         data.deallocate()
     }
 

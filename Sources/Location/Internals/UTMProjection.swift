@@ -19,7 +19,7 @@ final class UTMProjection {
         let target = "EPSG:\((isNorth ? 32600 : 32700) + zone)"
         guard let transformation = proj.proj_create_crs_to_crs(context, "EPSG:4326", target, nil) else {
             let reason = Self.message(proj, context, proj.proj_context_errno(context))
-            proj.proj_context_destroy(context)
+            _ = proj.proj_context_destroy(context)
             throw .projection("PROJ has no transformation to \(target): \(reason)")
         }
         self.proj = proj
@@ -30,8 +30,8 @@ final class UTMProjection {
     }
 
     deinit {
-        proj.proj_destroy(transformation)
-        proj.proj_context_destroy(context)
+        _ = proj.proj_destroy(transformation)
+        _ = proj.proj_context_destroy(context)
     }
 
     /// PROJ, opened when a grid reference is first wanted.

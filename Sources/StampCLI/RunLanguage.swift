@@ -8,6 +8,8 @@ enum RunLanguage {
     static let option = Option<String>("lang", value: "LANG",
                                        help: "the language of labels, dates and messages: zh_CN, es, pt_BR, fr, de, ar, ja, en (default: LANG)") {
         (text) throws(UsageError) in
+        // C and POSIX are the locales of the program's own words: English.
+        if Self.isEnglishLocale(text) { return "en" }
         guard let language = Translation.language(text) else {
             throw .badValue(option: "--lang", value: text, expected: "a language such as zh_CN, es, pt_BR, fr, de, ar, ja or en")
         }
@@ -15,9 +17,10 @@ enum RunLanguage {
     }
 
     /// Uses the language `arguments` (a command's, after its name), the config `file` or
-    /// `environment` ask for, with the catalogues of `resources`.
+    /// `environment` ask for, with the catalogues of `resources`. Returns a note when the language
+    /// asked for by name has no catalogue, so the run is in English.
     static func choose(_ arguments: [String], configFile: String, environment: [String: String],
-                       resources: Resources?) throws(UsageError) {
+                       resources: Resources?) throws(UsageError) -> String? {
         var chosen: String?
         if let text = given(arguments) {
             chosen = try option.convert(text)
@@ -26,6 +29,13 @@ enum RunLanguage {
         }
         let languages = Translation.languages(chosen: chosen, environment: environment)
         Translation.use(languages: languages, catalogues: resources?.catalogues(environment: environment))
+        guard let chosen, languages != nil, Translation.catalogueLanguage == nil else { return nil }
+        let known = (["en"] + Translation.languagesWithCatalogues).sorted().joined(separator: ", ")
+        return "there is no catalogue for the language '\(chosen)' (there are: \(known)): the words stay English"
+    }
+
+    private static func isEnglishLocale(_ text: String) -> Bool {
+        ["C", "POSIX"].contains(text) || text.hasPrefix("C.")
     }
 
     /// The value of the last `--lang` before a `--`.

@@ -43,8 +43,9 @@ public enum StampCLI {
             arguments = [arguments[1], arguments[0]] + arguments.dropFirst(2)
         }
         do {
-            try RunLanguage.choose(Array(arguments.dropFirst()), configFile: ConfigFolder.locate(environment: environment) + "/config.json",
-                                   environment: environment, resources: Resources.locate(environment: environment))
+            let note = try RunLanguage.choose(Array(arguments.dropFirst()), configFile: ConfigFolder.locate(environment: environment) + "/config.json",
+                                              environment: environment, resources: Resources.locate(environment: environment))
+            if let note { console.err("stampcam: note: " + note) }
         } catch {
             console.err("stampcam: " + error.description)
             return ExitCode.usage.rawValue

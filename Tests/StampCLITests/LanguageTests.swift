@@ -93,6 +93,28 @@ import Values
         #expect(help.out.contains("options:") && !help.out.contains("opciones:"))
     }
 
+    @Test("--lang C or POSIX (and the config's) is English; a language we do not ship says so in one line")
+    func localeNamesAndUnknown() throws {
+        let catalogues = try Self.catalogues(), config = try TestFiles.temporaryFolder("config")
+        for name in ["C", "POSIX", "C.UTF-8", "en"] {
+            let help = try Self.run(["apply", "--help", "--lang", name], "LANG=C LANGUAGE=de", catalogues: catalogues)
+            #expect(help.code == 0 && help.out.first?.hasPrefix("usage: stampcam apply") == true && help.err.isEmpty, "\(name): \(help.err)")
+        }
+        try FileManager.default.createDirectory(atPath: config + "/stampcam", withIntermediateDirectories: true)
+        try #"{"lang": "C"}"#.write(toFile: config + "/stampcam/config.json", atomically: true, encoding: .utf8)
+        let fromConfig = try Self.run(["apply", "--help"], "LANG=fr_FR.UTF-8 XDG_CONFIG_HOME=\(CLI.quoted(config))", catalogues: catalogues)
+        #expect(fromConfig.code == 0 && fromConfig.out.first?.hasPrefix("usage: stampcam apply") == true && fromConfig.err.isEmpty,
+                "\(fromConfig.out.prefix(1)) \(fromConfig.err)")
+        // A typo (Spanish is es): English, and one line saying why and which there are.
+        let typo = try Self.run(["apply", "--help", "--lang", "sp"], "LANG=C", catalogues: catalogues)
+        #expect(typo.code == 0 && typo.out.first?.hasPrefix("usage: stampcam apply") == true)
+        #expect(typo.err == ["stampcam: note: there is no catalogue for the language 'sp' (there are: ar, de, en, es, fr, ja, pt_BR, zh_CN): the words stay English"],
+                "\(typo.err)")
+        // A regional variant of a shipped language is that language, without a note.
+        let mexico = try Self.run(["apply", "--help", "--lang", "es_MX"], "LANG=C", catalogues: catalogues)
+        #expect(mexico.out.first?.hasPrefix("uso: stampcam apply") == true && mexico.err.isEmpty, "\(mexico.out.prefix(1)) \(mexico.err)")
+    }
+
     @Test("a language that names a path, or none we ship, is refused or stays English")
     func hostileLanguage() throws {
         let catalogues = try Self.catalogues()

@@ -1,12 +1,31 @@
+import Synchronization
 import Values
 
 /// Signs JPEGs: puts into each a C2PA manifest store with a hard binding over the file's other
 /// bytes, the actions, the generator's own assertions, and a COSE_Sign1 signature of the claim.
 public struct ManifestSigner: Sendable {
-    public let identity: SigningIdentity
+    private let source: IdentitySource
 
     public init(identity: SigningIdentity) {
-        self.identity = identity
+        source = IdentitySource(.opened(.success(identity)))
+    }
+
+    /// A signer whose identity `open` gives when the first photo is about to be signed, and not
+    /// before: a run that signs nothing opens (or makes) no keys. What `open` gives, the identity or
+    /// its error, stands for every photo after.
+    public init(identityOnFirstUse open: @escaping @Sendable () throws(ProvenanceError) -> SigningIdentity) {
+        source = IdentitySource(.waiting(open))
+    }
+
+    /// The identity photos are signed with, opened now when this is its first use.
+    public func identity() throws(ProvenanceError) -> SigningIdentity {
+        try source.state.withLock { state throws(ProvenanceError) in
+            if case .waiting(let open) = state {
+                state = .opened(Result { () throws(ProvenanceError) in try open() })
+            }
+            guard case .opened(let result) = state else { preconditionFailure("an identity source is opened above") }
+            return try result.get()
+        }
     }
 
     /// `jpeg` with the manifest store for `credentials` in APP11 segments after its leading APP
@@ -86,7 +105,7 @@ public struct ManifestSigner: Sendable {
             "created_assertions": .array(references),
             "alg": .text("sha256"),
         ]).encoded
-        let signature = try COSESign1.sign(claim, with: identity)
+        let signature = try COSESign1.sign(claim, with: try identity())
         let manifest = JUMBFBox.superbox(uuid: JUMBFBox.manifestUUID, label: labels.manifest, children: [
             .superbox(uuid: JUMBFBox.assertionStoreUUID, label: "c2pa.assertions", children: boxes),
             .cbor(uuid: JUMBFBox.claimUUID, label: "c2pa.claim.v2", claim),
@@ -116,4 +135,16 @@ public struct ManifestSigner: Sendable {
         let cuts = [0, 8, 12, 16, 20, 32].map { hex.index(hex.startIndex, offsetBy: $0) }
         return zip(cuts, cuts.dropFirst()).map { String(hex[$0..<$1]) }.joined(separator: "-")
     }
+}
+
+/// A signer's identity, opened once whichever thread signs first; the others wait for it.
+private final class IdentitySource: Sendable {
+    enum State {
+        case waiting(@Sendable () throws(ProvenanceError) -> SigningIdentity)
+        case opened(Result<SigningIdentity, ProvenanceError>)
+    }
+
+    let state: Mutex<State>
+
+    init(_ state: State) { self.state = Mutex(state) }
 }

@@ -12,6 +12,7 @@ enum SigningOptions {
 
     /// The signer for the photos, checked before any is written; nil with `--no-sign`. A key or
     /// chain that is missing, unreadable or does not match is an error, never an unsigned photo.
+    /// The installation's own identity is opened, or made, only when the first photo is signed.
     static func signer(_ options: ParsedOptions, context: Context, command: String) throws -> ManifestSigner? {
         let key = try options.value(KeysCommand.signingKey), chain = try options.value(KeysCommand.signingCert)
         if options.flag(noSign) {
@@ -25,10 +26,13 @@ enum SigningOptions {
         case (let key?, let chain?):
             return ManifestSigner(identity: try SigningIdentity(keyFile: key, chainFile: chain, now: now))
         case (nil, nil):
-            let keys = try InstallationKeys.openOrCreate(folder: InstallationKeys.folder(environment: context.environment),
-                                                          host: HostName.current ?? "localhost", now: now)
-            if keys.created { context.console.err("stampcam: made a new signing identity in \(PathEncoding.display(keys.folder))") }
-            return ManifestSigner(identity: keys.identity)
+            // Opened (or made) when the first photo is signed: a run that writes nothing makes no keys.
+            let folder = InstallationKeys.folder(environment: context.environment), console = context.console
+            return ManifestSigner { () throws(ProvenanceError) in
+                let keys = try InstallationKeys.openOrCreate(folder: folder, host: HostName.current ?? "localhost", now: now)
+                if keys.created { console.err("stampcam: made a new signing identity in \(PathEncoding.display(keys.folder))") }
+                return keys.identity
+            }
         case (nil, _?):
             throw UsageError.missing("--signing-key FILE with --signing-cert", command: command)
         case (_?, nil):

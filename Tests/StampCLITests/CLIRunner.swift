@@ -31,6 +31,11 @@ enum CLI {
         if getenv("XDG_PICTURES_DIR") != nil { setenv("XDG_PICTURES_DIR", home + "/Pictures", 1) }
         if getenv("XDG_DATA_HOME") != nil { setenv("XDG_DATA_HOME", home + "/.local/share", 1) }
         if getenv("STAMPCAM_DATA") != nil { setenv("STAMPCAM_DATA", TestFiles.packageRoot, 1) }
+        // The signing identity is made now, once: otherwise whichever test signs first would get
+        // the "made a new signing identity" line, and a test counting lines would fail by the order.
+        let made = StampCLI.run(["keys"], console: Console(out: { _ in }, err: { _ in }),
+                                environment: ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"])
+        precondition(made == 0, "the tests' signing identity could not be made in \(home)")
         return home
     }()
 

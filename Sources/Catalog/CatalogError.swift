@@ -43,6 +43,6 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        Int(exactly: value).map { String($0) } ?? String(value)
     }
 }

@@ -1,3 +1,5 @@
+import Values
+
 /// When a fix is good enough to stamp: not older than `maxAge` seconds and not less accurate than
 /// `minAccuracy` metres (`--gps-max-age`, `--gps-min-accuracy`).
 public struct FixRules: Sendable, Equatable {
@@ -25,7 +27,7 @@ public struct FixRules: Sendable, Equatable {
         }
         let age = now - fix.receivedMonotonic
         if age > maxAge { return .unusable(.stale(age: age, limit: maxAge)) }
-        guard let error = fix.horizontalError else { return .unusable(.accuracyUnknown) }
+        guard let error = fix.horizontalError, error.isFinite else { return .unusable(.accuracyUnknown) }
         if error > minAccuracy { return .unusable(.inaccurate(metres: error, limit: minAccuracy)) }
         return .usable(fix)
     }
@@ -40,7 +42,7 @@ public struct FixRules: Sendable, Equatable {
 
     /// `3 s`, `4 min 10 s`, `2 h 5 min`, `3 days`.
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(min(seconds, 1e12).rounded())
+        let whole = Int(clamping: min(seconds, 1e12))
         if whole < 60 { return "\(whole) s" }
         if whole < 3600 { return "\(whole / 60) min" + (whole % 60 == 0 ? "" : " \(whole % 60) s") }
         if whole < 86_400 { return "\(whole / 3600) h" + (whole % 3600 / 60 == 0 ? "" : " \(whole % 3600 / 60) min") }
@@ -79,7 +81,7 @@ public enum FixProblem: Sendable, Equatable, CustomStringConvertible {
         case .stale(let age, let limit):
             return "no GPS fix: the last one is \(FixRules.duration(age)) old (limit \(FixRules.duration(limit)))"
         case .inaccurate(let metres, let limit):
-            return "no usable GPS fix: it is only accurate to \(Int(metres.rounded())) m (limit \(Self.metres(limit)))"
+            return "no usable GPS fix: it is only accurate to \(Self.metres(metres.rounded())) (limit \(Self.metres(limit)))"
         case .accuracyUnknown: return "no usable GPS fix: the receiver gives no accuracy for it"
         }
     }
@@ -96,6 +98,6 @@ public enum FixProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func metres(_ value: Double) -> String {
-        value == value.rounded() && value < 1e9 ? "\(Int(value)) m" : "\(value) m"
+        abs(value) < 1e9 ? Int(exactly: value).map { "\($0) m" } ?? "\(value) m" : "\(value) m"
     }
 }

@@ -58,7 +58,8 @@ public final class ConditionLock<Value: Sendable>: @unchecked Sendable {
                 if left <= 0 { return nil }
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)
-                let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + left
+                // A billion seconds at most: an endless timeout would trap in `Int(_:)`.
+                let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + min(left, 1e9)
                 var until = timespec(tv_sec: Int(total), tv_nsec: Int((total - total.rounded(.down)) * 1e9))
                 pthread_cond_timedwait(condition, mutex, &until)
             } else {

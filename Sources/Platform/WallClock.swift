@@ -40,6 +40,8 @@ public enum WallClock {
     /// Sleeps `seconds` (resumed after signals), in whole and fractional parts.
     public static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
+        // Held to Int32.max seconds: `Int(_:)` traps on infinity, and no sleep is longer.
+        let seconds = min(seconds, Double(Int32.max))
         let whole = seconds.rounded(.down)
         var request = timespec(tv_sec: Int(min(whole, Double(Int32.max))), tv_nsec: Int((seconds - whole) * 1e9))
         var remaining = timespec()

@@ -188,7 +188,7 @@ public final class ShootController: Sendable {
             case .usable(let fix):
                 if gpsTold.state != "usable" {
                     var text = "GPS fix"
-                    if let error = fix.horizontalError { text += ", ±\(max(1, Int(error.rounded()))) m" }
+                    if let error = fix.horizontalError { text += ", ±\(max(1, Int(clamping: error))) m" }
                     if let satellites = fix.satellites { text += ", \(satellites) satellites" }
                     notice(text, warning: false)
                 }

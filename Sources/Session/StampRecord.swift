@@ -179,9 +179,9 @@ public struct StampRecord: Sendable, Equatable {
     /// XMP's GPS coordinate: "DDD,MM.mmmmmmK" (XMP Specification Part 2, GPSCoordinate).
     static func xmpCoordinate(_ degrees: Double, positive: String, negative: String) -> String {
         let magnitude = abs(degrees)
-        let whole = Int(magnitude)
+        let whole = Int(clamping: magnitude, rounding: .towardZero)
         let minutes = (magnitude - Double(whole)) * 60
-        let micro = Int((minutes * 1_000_000).rounded())
+        let micro = Int(clamping: minutes * 1_000_000)
         return "\(whole),\(micro / 1_000_000).\(zeroPadded(micro % 1_000_000, 6))\(degrees < 0 ? negative : positive)"
     }
 
@@ -192,10 +192,14 @@ public struct StampRecord: Sendable, Equatable {
         let ns = Self.namespace
         guard let style = packet.text(ns, "Style") else { return nil }
         func text(_ name: String) -> String? { packet.text(ns, name) }
+        // A number off the globe (or NaN, 1e308) in a hostile record is no position.
+        func number(_ name: String, within limit: Double) -> Double? {
+            text(name).flatMap(Double.init).flatMap { abs($0) <= limit ? $0 : nil }
+        }
         var fields = Fields(time: text("Time").flatMap(Timestamp.init(iso8601:)), timeSource: text("TimeSource"),
                             user: text("User"), project: text("Project"), location: text("Location"), note: text("Note"),
-                            latitude: text("Latitude").flatMap(Double.init), longitude: text("Longitude").flatMap(Double.init),
-                            altitude: text("Altitude").flatMap(Double.init), camera: text("Camera"), filename: text("Filename"),
+                            latitude: number("Latitude", within: 90), longitude: number("Longitude", within: 180),
+                            altitude: number("Altitude", within: 1e6), camera: text("Camera"), filename: text("Filename"),
                             sequence: text("Sequence").flatMap { Int($0) })
         fields.site = text("Site")
         fields.address = text("SiteAddress")

@@ -67,7 +67,7 @@ enum DeviceText {
     }
 
     private static func fps(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 100).rounded() / 100)
+        Int(exactly: value).map { String($0) } ?? String((value * 100).rounded() / 100)
     }
 }
 

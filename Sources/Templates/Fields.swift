@@ -156,9 +156,9 @@ extension Fields {
     /// A time difference as a person says it, rounded to the unit that fits: `3 min`, `3 h`, `12 days`.
     static func duration(_ seconds: Double) -> String {
         let magnitude = abs(seconds)
-        if magnitude < 3600 { return "\(max(1, Int((magnitude / 60).rounded()))) min" }
-        if magnitude < 48 * 3600 { return "\(Int((magnitude / 3600).rounded())) h" }
-        return "\(Int(min(magnitude / 86400, 1e9).rounded())) days"
+        if magnitude < 3600 { return "\(max(1, Int(clamping: magnitude / 60))) min" }
+        if magnitude < 48 * 3600 { return "\(Int(clamping: magnitude / 3600)) h" }
+        return "\(Int(clamping: min(magnitude / 86400, 1e9))) days"
     }
 
     /// The most characters a field value shows; a longer one is cut and ends in "…". Long enough for a

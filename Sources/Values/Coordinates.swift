@@ -12,7 +12,7 @@ public enum Coordinates {
 
     /// One angle as degrees, minutes and seconds with the letter of its side: `48°53'33.0"N`.
     public static func dms(_ value: Double, positive: String, negative: String) -> String {
-        let tenths = Int((abs(value) * 36000).rounded())  // tenths of an arc second
+        let tenths = Int(clamping: abs(value) * 36000)  // tenths of an arc second
         let degrees = tenths / 36000, minutes = (tenths / 600) % 60, seconds = tenths % 600
         let secondsText = (seconds < 100 ? "0" : "") + "\(seconds / 10).\(seconds % 10)"
         return "\(degrees)°\(zeroPadded(minutes))'\(secondsText)\"\(value < 0 ? negative : positive)"

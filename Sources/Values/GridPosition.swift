@@ -49,7 +49,7 @@ public struct GridPosition: Sendable, Equatable {
 
     /// `51N 354634 3456141`: zone, hemisphere, easting and northing to the nearest metre.
     public var utmText: String {
-        "\(zoneText)\(isNorth ? "N" : "S") \(Int(easting.rounded())) \(Int(northing.rounded()))"
+        "\(zoneText)\(isNorth ? "N" : "S") \(Int(clamping: easting)) \(Int(clamping: northing))"
     }
 
     /// `51RUQ 54633 56140`: zone, latitude band, 100 km square, then `digits` (0…5) digits each of

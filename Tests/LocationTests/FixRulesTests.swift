@@ -39,6 +39,31 @@ struct FixRulesTests {
         #expect(problem.description == text)
     }
 
+    @Test("a receiver's hostile error estimate or time: never a trap, never used", arguments: [
+        1e19, 1e308, .infinity, -.infinity, .nan, -0.0, 9.3e18,
+    ])
+    func hostileEstimate(_ value: Double) {
+        let judged = Self.rules.judge(FixReading(fix: Self.fix(error: value), connected: true), now: 101)
+        if value.isFinite && value <= 50 {
+            #expect(judged.fix != nil)
+        } else {
+            #expect(judged.fix == nil, "\(value)")
+            if case .unusable(let problem) = judged { #expect(problem.description.hasPrefix("no usable GPS fix")) }
+        }
+        #expect(FixProblem.inaccurate(metres: value, limit: 50).description.hasPrefix("no usable GPS fix: it is only accurate to "))
+        #expect(FixProblem.stale(age: value, limit: 10).description.hasPrefix("no GPS fix: the last one is "))
+        _ = Self.rules.clockWarning(Self.fix(gpsTime: value))
+    }
+
+    @Test("the words for an error estimate past every integer", arguments: [
+        (1e19, "no usable GPS fix: it is only accurate to 1e+19 m (limit 50 m)"),
+        (152.4, "no usable GPS fix: it is only accurate to 152 m (limit 50 m)"),
+        (.infinity, "no usable GPS fix: it is only accurate to inf m (limit 50 m)"),
+    ])
+    func hugeEstimate(_ metres: Double, _ text: String) {
+        #expect(FixProblem.inaccurate(metres: metres, limit: 50).description == text)
+    }
+
     @Test("GPS time and the clock: up to 2 s apart is quiet, more is a warning saying which way")
     func clock() {
         #expect(Self.rules.clockWarning(Self.fix(gpsTime: 1_700_000_001.9)) == nil)

@@ -105,7 +105,7 @@ final class ExifBuilder {
     /// |`degrees`| as three rationals: whole degrees, whole minutes, seconds to a thousandth
     /// (about 3 cm), counted in whole milliseconds of arc so rounding never gives 60 seconds.
     static func degreesMinutesSeconds(_ degrees: Double) -> [(UInt32, UInt32)]? {
-        guard degrees.isFinite else { return nil }
+        guard degrees.isFinite, abs(degrees) <= 360 else { return nil }
         let total = UInt64((abs(degrees) * 3_600_000).rounded())
         return [(UInt32(total / 3_600_000), 1), (UInt32(total / 60_000 % 60), 1), (UInt32(total % 60_000), 1000)]
     }

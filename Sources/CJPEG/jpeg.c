@@ -665,9 +665,12 @@ sc_transcoder *sc_transcoder_create(const unsigned char *data, size_t length, sc
     jpeg_read_header(&t->source, TRUE);
     t->errors.inHeader = 0;
     if (t->source.data_precision != 8) ERREXIT1(&t->source, JERR_BAD_PRECISION, t->source.data_precision);
-    if (t->source.arith_code) fail((j_common_ptr)&t->source, SC_FAILED, 0, "arithmetic-coded");
+    if (t->source.arith_code) fail((j_common_ptr)&t->source, SC_NOT_IN_PLACE, 0, "arithmetic-coded");
+    if (t->source.jpeg_color_space == JCS_CMYK || t->source.jpeg_color_space == JCS_YCCK) {
+        fail((j_common_ptr)&t->source, SC_NOT_IN_PLACE, 0, "CMYK (the stamp is drawn in place on YCbCr and greyscale photos)");
+    }
     if (t->source.jpeg_color_space != JCS_YCbCr && t->source.jpeg_color_space != JCS_GRAYSCALE) {
-        fail((j_common_ptr)&t->source, SC_FAILED, 0, "neither YCbCr nor greyscale");
+        fail((j_common_ptr)&t->source, SC_NOT_IN_PLACE, 0, "neither YCbCr nor greyscale (RGB or another colour space)");
     }
     t->coefficients = jpeg_read_coefficients(&t->source);
     if (t->errors.sawEOF && t->source.progressive_mode && !all_coefficients_complete(&t->source)) {

@@ -23,12 +23,15 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// A progressive JPEG with more scans than `limit` (each scan walks the whole image again).
     case tooManyScans(limit: Int)
     /// Decoding would take `needed` bytes, above `limit`; `coefficients` of them are libjpeg's
-    /// buffer of every DCT coefficient, which a progressive (or other multi-scan) JPEG needs.
+    /// buffer of every DCT coefficient, which a progressive (or other multi-scan) JPEG needs to
+    /// decode and every JPEG stamped in place.
     case tooMuchMemory(needed: Int, limit: Int, coefficients: Int)
     case outOfMemory(width: Int, height: Int)
     case encodeFailed(String)
     /// libheif, opened when a HEIC is first read, could not be loaded.
     case libraryMissing(MissingLibrary)
+    /// A valid JPEG of a kind stamping in place does not write (arithmetic-coded, CMYK): which.
+    case notInPlace(String)
 
     public var description: String {
         switch self {
@@ -58,7 +61,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "progressive JPEG with more than \(limit) scans (photos have about 10); each scan decodes the whole image again"
         case .tooMuchMemory(let needed, let limit, let coefficients):
             let detail = coefficients > 0
-                ? " (\(Self.megabytes(coefficients)) of it for the DCT coefficients a progressive JPEG keeps for the whole image)"
+                ? " (\(Self.megabytes(coefficients)) of it for the DCT coefficients of the whole image)"
                 : ""
             return "decoding would need \(Self.megabytes(needed))\(detail), above the memory limit of \(Self.megabytes(limit))"
         case .outOfMemory(let width, let height):
@@ -67,6 +70,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return "JPEG encoding failed: \(detail)"
         case .libraryMissing(let missing):
             return missing.description
+        case .notInPlace(let kind):
+            return kind
         }
     }
 

@@ -5,18 +5,27 @@ import Platform
 /// tables and sampling, and every other block is written bit for bit as it was. No pixel is
 /// turned: the EXIF orientation is kept. Baseline or progressive, 8-bit, Huffman-coded, YCbCr or
 /// greyscale; anything else (and damaged data) is refused at `init`, to take the decoding path.
+///
+/// Memory: libjpeg holds every block's coefficients (baseline and progressive alike), and the
+/// compressed bytes are held three times (the file read, the transcoder's copy, the photo written);
+/// `init` weighs that against the memory limit. The stamp's rows, decoded to pixels and their
+/// blocks made again, are weighed in `decode` once the stamp's place is known.
 public struct InPlaceJPEG: ~Copyable {
     /// The stored size (before the orientation turn).
     public let width: Int
     public let height: Int
     public let metadata: PhotoMetadata
     let transcoder: JPEGTranscoder
+    /// What the photo holds whatever its stamp (see above), and the limit the stamp must stay within.
+    private let heldBytes: Int
+    private let memoryLimit: Int
 
     /// Reads the coefficients of a JPEG file's bytes; throws when the file is not one this works on
     /// or would pass `options`' pixel or memory limit (the coefficients of every block are held).
     public init(jpeg file: FileContents, options: LoadOptions = LoadOptions()) throws(ImageError) {
         let read = try file.withUnsafeBytes { (bytes) throws(ImageError) in try Self.read(bytes, options: options) }
         (width, height, metadata, transcoder) = (read.transcoder.info.width, read.transcoder.info.height, read.metadata, read.transcoder)
+        (heldBytes, memoryLimit) = (read.held, options.memoryLimit)
     }
 
     /// Reads the coefficients of JPEG bytes (a copy is kept).
@@ -25,19 +34,19 @@ public struct InPlaceJPEG: ~Copyable {
             Result { () throws(ImageError) in try Self.read(bytes, options: options) }
         }.get()
         (width, height, metadata, transcoder) = (read.transcoder.info.width, read.transcoder.info.height, read.metadata, read.transcoder)
+        (heldBytes, memoryLimit) = (read.held, options.memoryLimit)
     }
 
     private static func read(_ bytes: UnsafeRawBufferPointer, options: LoadOptions) throws(ImageError)
-        -> (metadata: PhotoMetadata, transcoder: JPEGTranscoder) {
+        -> (metadata: PhotoMetadata, transcoder: JPEGTranscoder, held: Int) {
         let limits = JPEGDecoder.Limits(options)
+        let held = 3 * bytes.count
         let metadata = try JPEGDecoder.reading(bytes, limits: limits) { (decoder) throws(ImageError) in
             let header = decoder.header
             guard header.width * header.height <= options.pixelLimit else {
                 throw .tooManyPixels(width: header.width, height: header.height, limit: options.pixelLimit)
             }
-            // Every coefficient, and room for the stamp's rows (up to a quarter of the photo): their
-            // pixels, 4 bytes each, and their blocks once more while they are decoded and put back.
-            let needed = header.allCoefficientBytes + 2 * header.width * header.height
+            let needed = header.allCoefficientBytes + held
             guard needed <= options.memoryLimit else {
                 throw .tooMuchMemory(needed: needed, limit: options.memoryLimit, coefficients: header.allCoefficientBytes)
             }
@@ -49,7 +58,7 @@ public struct InPlaceJPEG: ~Copyable {
             }
             return metadata
         }
-        return (metadata, try JPEGTranscoder(bytes, limits: limits))
+        return (metadata, try JPEGTranscoder(bytes, limits: limits), held)
     }
 
     /// The whole MCU rows that hold `rows` (clamped to the photo): what `decode` and `replace` take.
@@ -71,7 +80,15 @@ public struct InPlaceJPEG: ~Copyable {
     /// The pixels of `rows` (a `strip`) and `columns` (a `span`; the photo's whole width when nil),
     /// as the full decode shows them.
     public func decode(rows: Range<Int>, columns: Range<Int>? = nil) throws(ImageError) -> Bitmap {
-        try transcoder.decode(rows: rows, columns: columns ?? 0..<width)
+        let columns = columns ?? 0..<width
+        // The region's pixels, 4 bytes each, and its blocks once more while they are made again.
+        let pixels = rows.count * columns.count
+        let blocks = Int((Double(transcoder.info.coefficientBytes) * Double(pixels) / Double(max(1, width * height))).rounded(.up))
+        let needed = heldBytes + transcoder.info.coefficientBytes + 4 * pixels + blocks
+        guard needed <= memoryLimit else {
+            throw .tooMuchMemory(needed: needed, limit: memoryLimit, coefficients: transcoder.info.coefficientBytes)
+        }
+        return try transcoder.decode(rows: rows, columns: columns)
     }
 
     /// Puts `bitmap` (`columns.count` wide, `rows.count` high) in place of the blocks of `rows` (a

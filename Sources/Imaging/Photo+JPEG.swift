@@ -127,6 +127,20 @@ extension Photo {
         return EncodedJPEG(bytes: bytes, warnings: markers.warnings)
     }
 
+    /// The memory `encoded` takes at its peak: the pixels, the compressed photo (at most a few bytes
+    /// a pixel; counted as 1) and, with `optimize`, libjpeg's buffer of every DCT coefficient of
+    /// the photo (128 bytes a block, 1½ blocks a 64 pixels in 4:2:0), which its second pass reads.
+    public func encodingBytes(subsampling: ChromaSubsampling = .s420, optimize: Bool) -> Int {
+        let (width, height) = (width, height)
+        func blocks(_ columns: Int, _ rows: Int) -> Int { (width + columns - 1) / columns * ((height + rows - 1) / rows) * 128 }
+        let chroma = switch subsampling {
+        case .s444: blocks(8, 8)
+        case .s422: blocks(16, 8)
+        case .s420: blocks(16, 16)
+        }
+        return 5 * width * height + (optimize ? blocks(8, 8) + 2 * chroma : 0)
+    }
+
     /// The EXIF, XMP and ICC payloads a photo of `width` × `height` read from a `format` file goes
     /// out with, and what had to be left out. `orientation`: the tag the file keeps (stamped in
     /// place, no pixel turned); nil sets it to 1, the pixels being upright.

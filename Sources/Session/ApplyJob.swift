@@ -178,6 +178,7 @@ public final class ApplyJob: Sendable {
         let folders = FolderCache(mark: settings.markFolder)
         var writerSettings = settings.writer
         writerSettings.protected = Set(items.map(\.status.identity))
+        writerSettings.memoryLimit = settings.load.memoryLimit
         // The disk's part of a photo is done on a finisher's thread while the next one is stamped.
         let finishers = try (0..<workers).map { _ throws(Threads.StartError) in try Finisher() }
         // Each worker closes its own when it ends; these are for when the workers could not start.

@@ -37,6 +37,7 @@ public final class PhotoUploads: Sendable {
             self.style = style
             self.fields = fields
             self.writer = writer
+            self.writer.memoryLimit = load.memoryLimit
             self.load = load
             self.fontConfig = fontConfig
         }

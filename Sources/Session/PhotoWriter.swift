@@ -19,6 +19,10 @@ public final class PhotoWriter {
         /// are kept, so `apply` and `restamp` make them; `shoot` and `serve` write the standard
         /// tables, as cameras and fswebcam do, unless `--optimize`: the shutter's latency first.
         public var optimize = true
+        /// The most memory one photo may take (`LoadOptions.memoryLimit`): Huffman tables made for
+        /// a photo need every coefficient held while it is encoded whole, so a photo for which that
+        /// would pass this limit gets libjpeg's standard tables instead.
+        public var memoryLimit = LoadOptions.defaultMemoryLimit
         /// Write over a file that has the claimed name (`--overwrite`).
         public var replace: Bool
         /// Files never to be written over (the inputs of a batch).
@@ -133,7 +137,8 @@ public final class PhotoWriter {
         }
         let metadata = record.outputMetadata(source: source)
         let encoded: EncodedJPEG
-        do { encoded = try stamped.encoded(quality: settings.quality, optimize: settings.optimize, record: metadata) } catch { throw .image(error) }
+        let optimize = settings.optimize && stamped.encodingBytes(optimize: true) <= settings.memoryLimit
+        do { encoded = try stamped.encoded(quality: settings.quality, optimize: optimize, record: metadata) } catch { throw .image(error) }
         return (try signed(encoded, record: record, style: style, metadata: source, source: path), report.warnings, record)
     }
 

@@ -33,6 +33,7 @@ else
     section batch echo "skipped: no ../shared/corpus beside the checkout"
     section fullsize echo "skipped: no ../shared/corpus beside the checkout"
 fi
+section bigphoto Tests/bench/bigphoto.sh "$RELEASE_STAMPCAM"
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
 section capture Tests/vivid/bench.sh "$VIVID_CACHE" "$STAMPCAM"
@@ -94,6 +95,10 @@ $(if grep -q '^| full size' "$logs/fullsize.log" 2>/dev/null; then
     grep -E '^full size: ' "$logs/fullsize.log"; echo; grep '^|' "$logs/fullsize.log"; echo
     grep -E '^in place: ' "$logs/fullsize.log" | sed 's/^/    /'
 else figures fullsize '.'; fi)
+
+## A 108 MP photo at full size: peak memory (\`Tests/bench/bigphoto.sh\`)
+
+$(figures bigphoto '^bigphoto: ')
 
 ## Browser viewfinder (\`Tests/web/bench.py\`)
 

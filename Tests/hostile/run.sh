@@ -8,7 +8,7 @@
 # check.py asserts: no crash or hang, the documented exit code, one stderr line per failed input
 # naming it, outputs for exactly the good (and salvageable) photos, valid JPEGs, inputs unchanged,
 # peak RSS. Then `stampcam verify` reads every input and the hostile manifest stores of
-# make_manifests.py: none may crash, hang or verify; then numbers.py puts hostile numbers in every
+# make_manifests.py: none may crash, hang or verify; then hostile_numbers.py puts hostile numbers in every
 # numeric field of every input. Exit 0 only when every check passes.
 #
 # HOSTILE_TIMEOUT   seconds after which a run counts as hung and is killed (default 60: a failsafe far
@@ -87,7 +87,7 @@ echo "hostile: verify: $judged inputs judged not valid in one line, $wrong wrong
 
 # Hostile numbers (±inf, NaN, 1e308, -0, past 2^63) in every numeric field of every input: the
 # command line, the config, a template, GeoJSON, a stamp record, EXIF rationals, catalog rows and
-# a team server's requests (numbers.py): never a trap, a refusal in one line.
-python3 "$here/numbers.py" "$stampcam"
+# a team server's requests (hostile_numbers.py): never a trap, a refusal in one line.
+python3 "$here/hostile_numbers.py" "$stampcam"
 numbers=$?
 [ "$status" = 0 ] && [ "$wrong" = 0 ] && [ "$numbers" = 0 ]

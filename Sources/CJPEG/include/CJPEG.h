@@ -21,6 +21,7 @@ typedef enum {
     SC_OUT_OF_MEMORY,       // an allocation failed or libjpeg's memory limit was reached
     SC_UNUSABLE,            // the decoder stopped at an earlier error and was not called again
     SC_DNL,                 // a frame header of 0 lines: a DNL marker gives the height, which libjpeg does not support
+    SC_NOT_IN_PLACE,        // a valid JPEG of a kind stamping in place does not write: `message` says which
 } sc_status;
 
 /// The outcome of a call: a status, libjpeg's words and what was salvaged.

@@ -230,6 +230,7 @@ struct JPEGDecoder: ~Copyable {
         case SC_CORRUPT_DATA: return .corruptData(withoutPrefix(message))
         case SC_BAD_PRECISION: return .unsupportedPrecision(bits: Int(outcome.value))
         case SC_TOO_MANY_SCANS: return .tooManyScans(limit: Int(outcome.value))
+        case SC_NOT_IN_PLACE: return .notInPlace(message)
         case SC_DNL:
             return .unsupportedFeature(.jpeg, "its height is given by a DNL marker (the frame header says 0 lines), which libjpeg cannot decode")
         case SC_OUT_OF_MEMORY:

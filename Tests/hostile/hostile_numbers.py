@@ -16,7 +16,7 @@ every numeric field of every input stampcam reads, each value a run of its own:
 What must hold: no run ends by a signal (a Swift trap is SIGILL or SIGTRAP) or hangs; a refusal is
 a usage or data error (64, 65) in one stderr line; an accepted value does its job (exit 0).
 
-    numbers.py STAMPCAM          prints one line a check and "N passed, N failed"
+    hostile_numbers.py STAMPCAM          prints one line a check and "N passed, N failed"
 """
 import json
 import os
@@ -28,6 +28,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "lib"))
@@ -74,7 +75,7 @@ def numeric_options(binary, env, command):
     for line in out:
         m = re.match(r"\s+(?:-\w, )?(--[a-z-]+) ([A-Z][A-Z0-9_,/]*)\b", line)
         if m and not re.search(r"FILE|DIR|PATH|NAME|TEXT|STYLE|TEMPLATE|DEVICE|USER|PROJECT|NOTE|WHEN|LANG|TIME|DATE|"
-                               r"KEY|CHAIN|CERT|FORMAT|LAYOUT|ID|ROLE|COMPANY|ADDR", m.group(2)):
+                               r"KEY|CHAIN|CERT|FORMAT|LAYOUT|ID|ROLE|COMPANY|ADDR|HOST|ISO|ZONE", m.group(2)):
             options.append(m.group(1))
     return sorted(set(options))
 
@@ -92,7 +93,7 @@ def main(binary):
         catalog = os.path.join(work, "catalog.sqlite")
         stamped = os.path.join(work, "stamped")
         result = run([binary, "apply", photo, "-o", stamped, "--keep-original", "--catalog", catalog, "--no-sign",
-                      "--lat", "48.85", "--lon", "2.35"], env)
+                      "--gps", "48.85,2.35"], env)
         if result[0] != 0:
             sys.exit("numbers: stamping the base photo failed: %s" % (result,))
         stamped_photo = os.path.join(stamped, "photo.jpg")
@@ -120,12 +121,15 @@ def command_line(binary, env, work, photo, stamped_photo, catalog):
     for command, base in bases.items():
         options = numeric_options(binary, env, command)
         checks("%s has numeric options to try (found %s)" % (command, " ".join(options)), options or command in ("log", "export"))
-        for option in options:
+        # A position is three numbers in one value: each of them hostile in turn.
+        formats = [(option, "%s") for option in options] + ([("--gps", "%s,2.35"), ("--gps", "48.85,%s"), ("--gps", "48.85,2.35,%s")]
+                                                            if command in ("apply", "restamp") else [])
+        for option, format in formats:
             for value in TEXTS:
                 shutil.rmtree(os.path.join(work, "cli-out"), ignore_errors=True)
                 shutil.rmtree(os.path.join(work, "cli-restamp"), ignore_errors=True)
-                judged("command line: %s %s %s" % (command, option, value),
-                       run([binary, command] + base + [option, value], env), refusals=(64,), says=option.split("=")[0])
+                judged("command line: %s %s %s" % (command, option, format % value),
+                       run([binary, command] + base + [option, format % value], env), refusals=(64,), says=option)
 
 
 def config_file(binary, env, work, photo):
@@ -194,7 +198,7 @@ def sites(binary, env, work, photo):
             shutil.rmtree(os.path.join(work, "sites-out"), ignore_errors=True)
             judged("sites: a point's %s of %s" % (what, value),
                    run([binary, "apply", photo, "-o", os.path.join(work, "sites-out"), "--no-sign", "--sites", path,
-                        "--lat", "48.85", "--lon", "2.35"], env), refusals=(64, 65))
+                        "--gps", "48.85,2.35"], env), refusals=(64, 65))
 
 
 def set_xmp(jpeg, name, value):
@@ -319,14 +323,28 @@ def server(binary, work):
                 return s.get("/api/state")[0] == 200
             except OSError:
                 return False
+        def send(fields):
+            try:
+                return request(s.port, form(photo, **fields), token=tokens["Ana"])
+            except OSError as error:
+                return None, str(error)
         base = {"latitude": "48.85", "longitude": "2.35", "accuracy": "8", "altitude": "35", "position_age": "1", "review": "0"}
         for field in ["latitude", "longitude", "accuracy", "altitude", "position_age", "review", "phone_time"]:
             for value in TEXTS:
                 fields = dict(base, **{field: value})
-                status, answer = request(s.port, form(photo, **fields), token=tokens["Ana"])
+                status, answer = send(fields)
+                # A person may send 20 at once, then one a second: when told to wait, wait as long as told.
+                for _ in range(10):
+                    told = re.search(r"wait (\d+) s", str(answer)) if status == 429 else None
+                    if not told:
+                        break
+                    time.sleep(int(told.group(1)))
+                    status, answer = send(fields)
                 alive = s.process.poll() is None and answers()
                 checks("server: POST /api/photos %s=%s: answered %s, then the next request" % (field, value, status),
                        status in (200, 400, 413, 422) and alive, "status %s %s; server %s" % (status, answer, "alive" if alive else "gone"))
+                if not alive:
+                    return
         routes = [("/api/zoom", "factor"), ("/api/zoom", "step"), ("/api/focus", "x"), ("/api/focus", "y"),
                   ("/api/style", "step"), ("/api/flash", "step")]
         for path, key in routes:
@@ -345,6 +363,8 @@ def server(binary, work):
                 alive = s.process.poll() is None and answers()
                 checks("server: POST %s %s: answered %s, then the next request" % (path, body, status),
                        status in (200, 204, 400, 409, 422) and alive, "status %s; server %s" % (status, "alive" if alive else "gone"))
+                if not alive:
+                    return
     finally:
         s.stop(check=False)
         if s.process.returncode not in (0, None):

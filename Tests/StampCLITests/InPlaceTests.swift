@@ -56,6 +56,32 @@ import Imaging
         #expect(grey.red == grey.green && grey.green == grey.blue)
     }
 
+    @Test("valid arithmetic-coded and CMYK photos are encoded whole, said in those words, never called corrupt",
+          arguments: [("arithmetic", "arithmetic-coded"), ("cmyk", "CMYK (the stamp is drawn in place on YCbCr and greyscale photos)")])
+    func kindsEncodedWhole(fixture: String, words: String) throws {
+        let folder = try TestFiles.temporaryFolder("kind")
+        try TestFiles.write(try TestFiles.bytes(TestFiles.packageRoot + "/Tests/ImagingTests/Fixtures/\(fixture).jpg"), to: folder + "/\(fixture).jpg")
+        let out = try TestFiles.temporaryFolder("apply")
+        let result = CLI.run(["apply", folder + "/\(fixture).jpg", "-o", out, "--max-size", "0", "--no-sign"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.contains { $0.hasSuffix("\(fixture).jpg: note: re-encoded whole, not stamped in place: \(words)") }, "\(result.err)")
+        #expect(!result.err.contains { $0.contains("corrupt") }, "\(result.err)")
+    }
+
+    @Test("in place weighs every block's coefficients and the stamp's rows, not a quarter of the photo: within the limit, in place")
+    func weighsWhatItHolds() throws {
+        let site = try Self.site()
+        let bytes = try TestFiles.bytes(site)
+        let photo = try InPlaceJPEG(jpeg: bytes, options: LoadOptions(maxSize: 0))
+        let pixels = photo.width * photo.height
+        // Room for 4:2:0's 3 bytes a pixel of coefficients, the file three times and a strip: enough.
+        let limit = 3 * pixels + 3 * bytes.count + 2 * pixels / 5
+        let tight = try InPlaceJPEG(jpeg: bytes, options: LoadOptions(maxSize: 0, memoryLimit: limit))
+        _ = try tight.decode(rows: tight.strip(covering: 0..<16))
+        #expect(throws: ImageError.self) { _ = try tight.decode(rows: 0..<photo.height) }
+        #expect(throws: ImageError.self) { _ = try InPlaceJPEG(jpeg: bytes, options: LoadOptions(maxSize: 0, memoryLimit: 3 * bytes.count)) }
+    }
+
     @Test("every EXIF orientation: the tag and the stored pixels kept, the stamp upright at its corner in a viewer that applies the tag",
           arguments: Orientation.allCases)
     func orientation(_ orientation: Orientation) throws {

@@ -92,11 +92,14 @@ def main(binary):
             f.write(cjpeg(make_ppm(320, 240, 7), "-quality", "85"))
         catalog = os.path.join(work, "catalog.sqlite")
         stamped = os.path.join(work, "stamped")
-        result = run([binary, "apply", photo, "-o", stamped, "--keep-original", "--catalog", catalog, "--no-sign",
+        result = run([binary, "apply", photo, "-o", os.path.join(work, "applied"), "--catalog", catalog, "--no-sign",
                       "--gps", "48.85,2.35"], env)
-        if result[0] != 0:
-            sys.exit("numbers: stamping the base photo failed: %s" % (result,))
-        stamped_photo = os.path.join(stamped, "photo.jpg")
+        # A photo with its original kept beside it (NAME.original.jpg), for restamp.
+        shot = run([binary, "shoot", "--device", "test", "--yes", "--count", "1", "--keep-original", "--no-sign",
+                    "--gps", "48.85,2.35", "--no-catalog", "-o", stamped], env)
+        if result[0] != 0 or shot[0] != 0:
+            sys.exit("numbers: making the base photos failed: %s %s" % (result, shot))
+        stamped_photo = os.path.join(stamped, sorted(n for n in os.listdir(stamped) if n.endswith(".jpg") and ".original." not in n)[0])
         command_line(binary, env, work, photo, stamped_photo, catalog)
         config_file(binary, env, work, photo)
         template(binary, env, work, photo)
@@ -113,9 +116,9 @@ def main(binary):
 def command_line(binary, env, work, photo, stamped_photo, catalog):
     bases = {
         "apply": [photo, "-o", os.path.join(work, "cli-out"), "--no-sign", "--catalog", os.path.join(work, "cli.sqlite")],
-        "restamp": [stamped_photo, "-o", os.path.join(work, "cli-restamp"), "--no-sign", "--catalog", os.path.join(work, "cli.sqlite")],
+        "restamp": [stamped_photo, "-t", "geo", "-o", os.path.join(work, "cli-restamp"), "--no-sign", "--catalog", os.path.join(work, "cli.sqlite")],
         "log": ["--catalog", catalog],
-        "export": ["--catalog", catalog, "-o", os.path.join(work, "cli-export.csv")],
+        "export": ["--catalog", catalog, "--csv", "-o", os.path.join(work, "cli-export.csv")],
         "report": ["--catalog", catalog, "-o", os.path.join(work, "cli-report.pdf")],
     }
     for command, base in bases.items():
@@ -123,7 +126,8 @@ def command_line(binary, env, work, photo, stamped_photo, catalog):
         checks("%s has numeric options to try (found %s)" % (command, " ".join(options)), options or command in ("log", "export"))
         # A position is three numbers in one value: each of them hostile in turn.
         formats = [(option, "%s") for option in options] + ([("--gps", "%s,2.35"), ("--gps", "48.85,%s"), ("--gps", "48.85,2.35,%s")]
-                                                            if command in ("apply", "restamp") else [])
+                                                            if command in ("apply", "restamp") else
+                                                            [("--near", "%s,2.35,100"), ("--near", "48.85,%s,100"), ("--near", "48.85,2.35,%s")])
         for option, format in formats:
             for value in TEXTS:
                 shutil.rmtree(os.path.join(work, "cli-out"), ignore_errors=True)
@@ -230,14 +234,13 @@ def xmp_record(binary, env, work, stamped_photo):
                 checks("xmp: the stamped photo's record has %s" % name, name in ("Sequence", "Altitude", "ClockDifference"))
                 break
             shutil.rmtree(folder, ignore_errors=True)
-            os.makedirs(folder)
-            # Beside its kept original, as apply --keep-original left it.
-            shutil.copytree(os.path.join(os.path.dirname(stamped_photo), ".stampcam"), os.path.join(folder, ".stampcam"))
-            with open(os.path.join(folder, "photo.jpg"), "wb") as f:
+            # Beside its kept original and sidecar, as shoot --keep-original left it.
+            shutil.copytree(os.path.dirname(stamped_photo), folder)
+            with open(os.path.join(folder, os.path.basename(stamped_photo)), "wb") as f:
                 f.write(edited)
             judged("xmp: restamp of a record with %s=%s" % (name, value),
-                   run([binary, "restamp", os.path.join(folder, "photo.jpg"), "-o", os.path.join(folder, "out"), "--no-sign",
-                        "-t", "geo"], env))
+                   run([binary, "restamp", os.path.join(folder, os.path.basename(stamped_photo)), "-o", os.path.join(folder, "out"),
+                        "--no-sign", "-t", "geo", "--no-catalog"], env), refusals=(64, 65, 66))
 
 
 def rational(numerator, denominator, signed=False):
@@ -295,8 +298,8 @@ def catalog_rows(binary, env, work, catalog):
             finally:
                 database.commit()
                 database.close()
-            for command in (["log"], ["log", "--json"], ["export", "-o", os.path.join(work, "rows.csv")],
-                            ["export", "-o", os.path.join(work, "rows.kml")],
+            for command in (["log"], ["log", "--json"], ["export", "--csv", "-o", os.path.join(work, "rows.csv")],
+                            ["export", "--kml", "-o", os.path.join(work, "rows.kml")],
                             ["report", "-o", os.path.join(work, "rows.pdf")]):
                 for made in ("rows.csv", "rows.kml", "rows.pdf"):
                     if os.path.exists(os.path.join(work, made)):

@@ -125,7 +125,7 @@ import Values
         for rect in report.textRects where rect.width > 0 {
             #expect(rect.x >= box.x - 1 && rect.x + rect.width <= box.x + box.width + 1, "\(rect) is outside the card \(box)")
         }
-        let time = try #require(report.lines.first { $0.fields.contains("time") })
+        let time = try #require(report.lines.first { $0.fields.contains("datetime") })
         #expect(time.lineCount <= 3)
         #expect(report.cutFields.isEmpty, "cut: \(report.cutFields)")
     }

@@ -119,7 +119,8 @@ struct BlockRenderer {
         guard path == markPath, let mark = fields.timeMark(timeStyle) else { return markup }
         // A line that already says it (`{time_source}` shows "file time") is not told twice.
         if markup.contains(Markup.escape(mark)) { return markup }
-        return markup + " <small>(" + Markup.escape(mark) + ")</small>"
+        // The mark wraps as one word: "(file time)" is never split over two lines.
+        return markup + " <small>(" + Markup.escape(mark).replacing(" ", with: "\u{A0}") + ")</small>"
     }
 
     /// `text` escaped for a right-to-left line: one without right-to-left letters (a date, a

@@ -84,6 +84,8 @@ final class TextLayout {
         pango_layout_set_width(layout, Int32(max(1, min(width, 1e6)) * Double(PANGO_SCALE)))
         guard wraps, cuts, widestLine > max(1, width) + 0.5 else { return }
         pango_layout_set_height(layout, -1)
+        // Pango keeps a layout that already has no more lines than the new height: lay it out again.
+        pango_layout_context_changed(layout)
     }
 
     /// The width of the widest line, in pixels: wider than the layout's width when a word is.

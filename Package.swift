@@ -42,7 +42,7 @@ let package = Package(
         // taps) run many times slower and every test that loads a photo would wait on them.
         .target(name: "Imaging", dependencies: ["Platform", "Values", "CJPEG", "CPNG", "CExif", "CCairo", "CXML2", "CHeif", "CPixels", "CGLib"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "Templates", dependencies: ["Values"]),
+        .target(name: "Templates", dependencies: ["Platform", "Values"]),
         .target(name: "Watermark", dependencies: ["Platform", "Values", "Imaging", "Templates", "CCairo", "CPango", "CFontconfig", "CQRencode"]),
         .target(name: "Library", dependencies: ["Platform", "Values", "Templates", "CGLib", "CCrypto"]),
         .target(name: "Capture", dependencies: ["Platform", "Values", "CV4L2", "Imaging"]),

@@ -1,59 +1,81 @@
-/// The program's words in the user's language, through GNU gettext: catalogues compiled from
-/// `po/LANG.po` (`FOLDER/LANG/LC_MESSAGES/stampcam.mo`), texts marked with `L`, `Ln` and `Lp`.
-/// A text a catalogue lacks stays English. The language is the process's: one per run.
+/// The program's words in the user's language: catalogues compiled by msgfmt from `po/LANG.po`
+/// (`FOLDER/LANG/LC_MESSAGES/stampcam.mo`), read once into values (`MessageCatalogue`); texts marked
+/// with `L`, `Ln` and `Lp`. A text a catalogue lacks stays English. The run has a language (`run`);
+/// a part of it may speak another (`Language.speaking`): nothing here is the process's setting.
 public enum Translation {
     public static let domain = "stampcam"
 
-    /// Reads the catalogues from `folder` (nil: none, so English) and looks texts up in
-    /// `languages`, best first (nil or empty: English). Works whether or not the languages'
-    /// locales are generated on this machine: gettext is asked through LANGUAGE in C.UTF-8.
+    /// What `use` found: the languages asked for, the run's language, every catalogue in the folder.
+    private struct Setting {
+        var asked: [String] = []
+        var run = Language.english
+        var catalogues: [String: MessageCatalogue] = [:]
+    }
+    private static let setting = ConditionLock(Setting())
+
+    /// Reads the catalogues in `folder` (nil: none, so English) and makes the run speak the first of
+    /// `languages` (best first; nil or empty: English) that has one, with the others after it.
     public static func use(languages: [String]?, catalogues folder: String?) {
-        let list = (languages ?? []).joined(separator: ":")
-        cataloguesFolder.withLock { $0 = folder }
-        // Most runs are in English: nothing to change, so nothing global is touched.
-        if list.isEmpty && asked.isEmpty { return }
-        let usable = !list.isEmpty && folder.map { Gettext.bind(domain: domain, folder: $0) } == true
-        state.withLock { $0 = usable ? languages ?? [] : [] }
-        Gettext.use(languages: usable ? list : nil)
+        let catalogues = folder.map(readCatalogues) ?? [:]
+        let asked = languages ?? []
+        let found = asked.compactMap { catalogue(for: $0, in: catalogues) }
+        setting.withLock { $0 = Setting(asked: asked, run: Language(catalogues: found), catalogues: catalogues) }
     }
 
+    /// Every `LANG/LC_MESSAGES/stampcam.mo` in `folder` that reads, by its folder's name.
+    private static func readCatalogues(_ folder: String) -> [String: MessageCatalogue] {
+        guard let names = try? FileSystem.list(FilePath(folder)) else { return [:] }
+        var catalogues: [String: MessageCatalogue] = [:]
+        for name in names where language(name) == name {
+            let path = FilePath(folder).appending(FilePath(name)).appending("LC_MESSAGES").appending(FilePath(domain + ".mo"))
+            if let bytes = try? FileSystem.read(path, limit: MessageCatalogue.maxSize),
+               let catalogue = try? MessageCatalogue(mo: bytes) {
+                catalogues[name] = catalogue
+            }
+        }
+        return catalogues
+    }
+
+    /// The catalogue gettext would use for `name`: `pt_BR.UTF-8@x` tries pt_BR@x, pt_BR, pt@x, pt.
+    private static func catalogue(for name: String, in catalogues: [String: MessageCatalogue]) -> MessageCatalogue? {
+        let modifier = name.firstIndex(of: "@").map { String(name[$0...]) } ?? ""
+        let base = String(name.prefix { $0 != "." && $0 != "@" })
+        let code = String(base.prefix { $0 != "_" })
+        for candidate in [base + modifier, base, code + modifier, code] {
+            if let found = catalogues[candidate] { return found }
+        }
+        return nil
+    }
+
+    /// The run's language: what `use` chose, English before it is called.
+    public static var run: Language { setting.withLock { $0.run } }
+
     /// The languages asked for, best first; empty for English.
-    public static var asked: [String] { state.withLock { $0 } }
+    public static var asked: [String] { setting.withLock { $0.asked } }
 
     /// The language of the catalogue in use (its header's `Language:`), or nil when none was
     /// found for the languages asked: then every text stays English.
-    public static var catalogueLanguage: String? {
-        guard !asked.isEmpty else { return nil }
-        let header = Gettext.text(domain: domain, "")
-        let line = header.split(separator: "\n").first { $0.hasPrefix("Language:") }
-        let language = line.map { $0.dropFirst("Language:".count).filter { $0 != " " && $0 != "\r" } } ?? ""
-        return language.isEmpty ? nil : String(language)
-    }
-
-    private static let state = ConditionLock<[String]>([])
-    /// The folder of catalogues the run was given.
-    private static let cataloguesFolder = ConditionLock<String?>(nil)
+    public static var catalogueLanguage: String? { run.catalogues.first?.language }
 
     /// The languages with a catalogue in the run's folder (`LANG/LC_MESSAGES/stampcam.mo`), sorted.
-    public static var languagesWithCatalogues: [String] {
-        guard let root = cataloguesFolder.withLock({ $0 }), let names = try? FileSystem.list(FilePath(root)) else { return [] }
-        return names.filter { language($0) == $0 && FileSystem.exists(FilePath(root + "/" + $0 + "/LC_MESSAGES/" + domain + ".mo")) }.sorted()
+    public static var languagesWithCatalogues: [String] { setting.withLock { $0.catalogues.keys.sorted() } }
+
+    /// `name`'s language (`es`, `pt_BR`, `zh` for zh_CN's catalogue …) when the run's folder has its
+    /// catalogue; nil otherwise.
+    public static func language(named name: String) -> Language? {
+        let catalogues = setting.withLock { $0.catalogues }
+        if let found = catalogue(for: name, in: catalogues) { return Language(catalogues: [found]) }
+        let code = String(name.prefix { $0 != "_" && $0 != "." && $0 != "@" })
+        // A bare language (`zh`) takes the first regional catalogue (`zh_CN`).
+        return catalogues.keys.sorted().first { $0.hasPrefix(code + "_") }.map { Language(catalogues: [catalogues[$0]!]) }
     }
 
-    /// What `words` says in English (`en`) and each language that has a catalogue, keyed by
-    /// language; the run's own language is set again after. gettext's language belongs to the whole process: call this
-    /// before other threads translate anything (a server, before it starts).
+    /// What `words` says in English (`en`) and each language that has a catalogue, keyed by language.
     public static func inEveryLanguage<Words>(_ words: () -> Words) -> [String: Words] {
-        let own = asked, root = cataloguesFolder.withLock { $0 }, variable = Gettext.languageVariable
-        // Programs this run starts (`--exec`) inherit LANGUAGE as the run found or set it.
-        defer { Gettext.languageVariable = variable }
-        use(languages: nil, catalogues: root)
-        var table = ["en": words()]
-        for language in languagesWithCatalogues {
-            use(languages: [language], catalogues: root)
-            table[language] = words()
+        var table = ["en": Language.english.speaking(words)]
+        for (name, catalogue) in setting.withLock({ $0.catalogues }) {
+            table[name] = Language(catalogues: [catalogue]).speaking(words)
         }
-        use(languages: own.isEmpty ? nil : own, catalogues: root)
         return table
     }
 
@@ -89,23 +111,16 @@ public enum Translation {
         return name
     }
 
-    /// The translation of `text`, or `text` itself.
-    public static func text(_ text: String) -> String {
-        asked.isEmpty ? text : Gettext.text(domain: domain, text)
-    }
+    /// The translation of `text` in the current language, or `text` itself.
+    public static func text(_ text: String) -> String { Language.current.text(text) }
 
-    /// The translation of `singular`/`plural` for `count`, as the language counts.
+    /// The translation of `singular`/`plural` for `count`, as the current language counts.
     public static func text(_ singular: String, plural: String, count: Int) -> String {
-        asked.isEmpty ? (count == 1 ? singular : plural) : Gettext.text(domain: domain, singular: singular, plural: plural, count: count)
+        Language.current.text(singular, plural: plural, count: count)
     }
 
     /// The translation of `text` in `context` (a msgctxt: "label", "month" …), or `text` itself.
-    public static func text(_ text: String, context: String) -> String {
-        guard !asked.isEmpty else { return text }
-        let key = context + "\u{4}" + text
-        let translated = Gettext.text(domain: domain, key)
-        return translated == key ? text : translated
-    }
+    public static func text(_ text: String, context: String) -> String { Language.current.text(text, context: context) }
 }
 
 /// `text` in the user's language, with `{1}`, `{2}` … replaced by `values`: the values stay out

@@ -1,8 +1,8 @@
 import Platform
 
-/// The page's words in every language with a catalogue, made once before the server's threads
-/// exist (gettext's language is the whole process's), and chosen per request by the browser's
-/// languages (`GET /api/words?lang=es-ES,es;q=0.9`, else its Accept-Language).
+/// The page's words in every language with a catalogue, made once when the server starts, and
+/// chosen per request by the browser's languages (`GET /api/words?lang=es-ES,es;q=0.9`, else its
+/// Accept-Language).
 public struct PageWords: Sendable {
     /// The page's words by the id its elements name (`data-word="retake"`), per language.
     let table: [String: [String: String]]
@@ -10,8 +10,7 @@ public struct PageWords: Sendable {
     /// The words in the run's language only, as English (tests, a server made without a table).
     public static var english: PageWords { PageWords(table: ["en": words()]) }
 
-    /// The words in English and every language the run's catalogue folder holds. Switches the
-    /// process's language and sets it back: call it before any other thread translates.
+    /// The words in English and every language the run's catalogue folder holds.
     public static func everyLanguage() -> PageWords {
         PageWords(table: Translation.inEveryLanguage(words))
     }

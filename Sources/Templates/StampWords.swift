@@ -1,3 +1,5 @@
+import Platform
+
 /// The words a stamp shows in one language: the labels a template names by key (`{label:user}`),
 /// month and weekday names, the long date's form (`{date:long}`) and which way its lines run.
 /// English unless the front end gives the user's language (`translated`), so a style is written
@@ -85,6 +87,11 @@ public struct StampWords: Sendable, Equatable {
         words.givenTimeMark = translate(english.givenTimeMark, "time mark")
         words.rightToLeft = translate("ltr", "text direction") == "rtl"
         return words
+    }
+
+    /// The words as `language` says them.
+    public static func words(in language: Language) -> StampWords {
+        translated { word, context in language.text(word, context: context) }
     }
 
     /// The label for `key`; the key itself for one that is not known (templates are checked).

@@ -28,7 +28,7 @@ struct BlockRenderer {
     private var shortSide: Double { min(width, height) }
 
     private struct PlacedLine {
-        let text: TextLayout
+        let text: StampLine
         let line: Template.Line
         var fontSize: Double
         /// The fields whose values the line shows: what a warning names when the line is cut.
@@ -43,6 +43,10 @@ struct BlockRenderer {
         var padding: Double
         var gap: Double
         var logoRoom: Double
+        /// The right-hand column's width and the gap before it.
+        var asideRoom: Double
+        /// The stamp's language is written right to left: the block reads from the right.
+        var rightToLeft: Bool
         var logoBeside: Bool
         var logoAbove: Double
         var x: Double
@@ -86,8 +90,8 @@ struct BlockRenderer {
     static func pixelSize(_ font: Template.Font, shortSide: Double) -> Double { max(6, font.size * shortSide) }
 
     /// Text layouts of the lines that have something to show. Lines with a label and a tab get
-    /// one value column: the stop after the widest label, wrapped lines hanging under it. A line
-    /// showing the time wraps as far as it takes: a stamp never cuts the time.
+    /// one value column, after the widest label (`StampLine`). A line showing the time wraps as far
+    /// as it takes: a stamp never cuts the time.
     private func layouts(_ lines: [Template.Line], kind: String, fields: Fields, overflow: Template.Overflow,
                          maxLines: Int) -> [PlacedLine] {
         let placed = lines.enumerated().compactMap { number, line -> PlacedLine? in
@@ -95,16 +99,14 @@ struct BlockRenderer {
             let fontSize = Self.pixelSize(line.font, shortSide: shortSide)
             let parsed = texts[line.text] ?? (try? TextTemplate(line.text))
             let showsTime = parsed?.showsTime == true
-            return PlacedLine(text: TextLayout(context: context, markup: markup, font: line.font, pixelSize: fontSize,
-                                               align: line.align, overflow: showsTime ? .wrap : overflow, tabWidth: block.tabWidth,
-                                               maxLines: showsTime ? nil : maxLines, rightToLeft: fields.words.rightToLeft),
+            return PlacedLine(text: StampLine(context: context, markup: markup, font: line.font, pixelSize: fontSize,
+                                              align: line.align, overflow: showsTime ? .wrap : overflow, tabWidth: block.tabWidth,
+                                              maxLines: showsTime ? nil : maxLines, rightToLeft: fields.words.rightToLeft),
                               line: line, fontSize: fontSize, shows: parsed?.shownNames(fields) ?? [])
         }
-        let labelled = placed.compactMap { item in item.text.labelEnd.map { (item, $0) } }
-        if !labelled.isEmpty {
-            let stop = labelled.map { max(block.tabWidth * $0.0.fontSize, $0.1 + 0.6 * $0.0.fontSize) }.max() ?? 0
-            for (item, _) in labelled { item.text.setTabStop(stop, hanging: item.line.align == .left) }
-        }
+        let labelled = placed.compactMap { item in item.text.labelWidth.map { (item, $0) } }
+        let stop = labelled.map { max(block.tabWidth * $0.0.fontSize, $0.1 + 0.6 * $0.0.fontSize) }.max() ?? 0
+        for (item, _) in labelled { item.text.setColumn(stop) }
         return placed
     }
 
@@ -117,7 +119,8 @@ struct BlockRenderer {
         guard path == markPath, let mark = fields.timeMark(timeStyle) else { return markup }
         // A line that already says it (`{time_source}` shows "file time") is not told twice.
         if markup.contains(Markup.escape(mark)) { return markup }
-        return markup + " <small>(" + Markup.escape(mark) + ")</small>"
+        // The mark wraps as one word: "(file time)" is never split over two lines.
+        return markup + " <small>(" + Markup.escape(mark).replacing(" ", with: "\u{A0}") + ")</small>"
     }
 
     /// `text` escaped for a right-to-left line: one without right-to-left letters (a date, a
@@ -219,7 +222,7 @@ struct BlockRenderer {
         let x = max(0, (marginX + anchor.x * (width - 2 * marginX - boxWidth)).rounded())
         let y = max(0, (marginY + anchor.y * (height - 2 * marginY - boxHeight)).rounded())
         return Plan(main: main, aside: aside, title: title, padding: padding, gap: gap, logoRoom: logoRoom,
-                    logoBeside: logoBeside, logoAbove: logoAbove, x: x, y: y, boxWidth: boxWidth, boxHeight: boxHeight,
+                    asideRoom: asideRoom, rightToLeft: fields.words.rightToLeft, logoBeside: logoBeside, logoAbove: logoAbove, x: x, y: y, boxWidth: boxWidth, boxHeight: boxHeight,
                     titleHeight: titleHeight, titlePadding: titlePadding, bodyHeight: bodyHeight,
                     mainHeight: mainHeight, asideHeight: asideHeight)
     }
@@ -227,24 +230,30 @@ struct BlockRenderer {
     private func render(_ plan: Plan, _ cr: OpaquePointer, into report: inout Watermarker.Report) {
         let (x, y, boxWidth, boxHeight, padding) = (plan.x, plan.y, plan.boxWidth, plan.boxHeight, plan.padding)
         let bodyTop = y + plan.titleHeight + padding
+        let rightToLeft = plan.rightToLeft
         var textLeft = x + padding
         if logo != nil, plan.logoBeside && block.logo?.position == .left { textLeft += plan.logoRoom }
+        // A right-to-left stamp reads from the right: its right-hand column goes to the left.
+        let asideLeft = textLeft
+        if rightToLeft { textLeft += plan.asideRoom }
 
         // Where each line goes, before anything is drawn: legibility is judged on what lies under them.
         var placed: [(item: PlacedLine, x: Double, y: Double)] = []
         // Left-aligned lines start their ink at one x: a large clock's digits have wide side bearings
         // and would otherwise sit visibly right of the small lines under them.
-        let inkLeft = plan.main.filter { $0.line.align == .left }.map { $0.text.ink.x }.min() ?? 0
+        let startsLeft: (PlacedLine) -> Bool = { $0.line.align == .left && !rightToLeft }
+        let inkLeft = plan.main.filter(startsLeft).map { $0.text.ink.x }.min() ?? 0
         var lineTop = bodyTop + plan.logoAbove + (plan.bodyHeight - plan.logoAbove - plan.mainHeight) / 2
         for item in plan.main {
-            let shift = item.line.align == .left ? (item.text.ink.x - inkLeft).rounded() : 0
+            let shift = startsLeft(item) ? (item.text.ink.x - inkLeft).rounded() : 0
             placed.append((item, textLeft - shift, lineTop.rounded()))
             lineTop += item.text.size.height + block.lineSpacing * item.fontSize
         }
         let asideRight = x + boxWidth - padding - (block.logo?.position == .right ? plan.logoRoom : 0)
         var asideTop = bodyTop + (plan.bodyHeight - plan.asideHeight) / 2
         for item in plan.aside {
-            placed.append((item, asideRight - item.text.size.width - item.text.offsetX, asideTop.rounded()))
+            let lineX = rightToLeft ? asideLeft : asideRight - item.text.size.width - item.text.offsetX
+            placed.append((item, lineX, asideTop.rounded()))
             asideTop += item.text.size.height + block.lineSpacing * item.fontSize
         }
 
@@ -293,7 +302,7 @@ struct BlockRenderer {
             }
             let ink = item.text.ink
             report.textRects.append((lineX + ink.x, lineY + ink.y, ink.width, ink.height))
-            drawn.append(item.text)
+            drawn += item.text.parts
         }
         for layout in drawn where layout.unknownGlyphs > 0 {
             report.unknownGlyphs += layout.unknownGlyphs

@@ -10,11 +10,22 @@ import Glibc
 final class TextLayout {
     let layout: OpaquePointer
     private let font: OpaquePointer
+    /// Whether long text wraps at word boundaries (rather than being cut at once).
+    private let wraps: Bool
+    /// Whether the text may end in "…" when it does not fit (false: the time, which is never cut).
+    private let cuts: Bool
 
     /// `maxLines`: how many lines wrapped text may take before it ends in "…" (`.wrap` only); nil
     /// wraps as far as it takes and never cuts. `rightToLeft`: the stamp's language is written right
-    /// to left, so the line starts on the right (its label, then the value to the left of it).
-    init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
+    /// to left, so every line is a right-to-left paragraph that starts on the right.
+    convenience init(context: OpaquePointer, markup: String, font spec: Template.Font, pixelSize: Double,
+                     align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1,
+                     rightToLeft: Bool = false) {
+        self.init(context: context, text: MarkupText(markup), font: spec, pixelSize: pixelSize, align: align,
+                  overflow: overflow, tabWidth: tabWidth, maxLines: maxLines, rightToLeft: rightToLeft)
+    }
+
+    init(context: OpaquePointer, text: MarkupText, font spec: Template.Font, pixelSize: Double,
          align: Template.Alignment, overflow: Template.Overflow, tabWidth: Double = 4, maxLines: Int? = 1,
          rightToLeft: Bool = false) {
         layout = pango_layout_new(context)
@@ -23,45 +34,43 @@ final class TextLayout {
         pango_font_description_set_absolute_size(font, pixelSize * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, spec.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(layout, font)
-        // Each line keeps the template's alignment whatever script its values are in: a Hebrew
-        // project must not swing a left-aligned column to the right. Values carry their own
-        // direction (`Markup.escape` isolates right-to-left ones).
-        // In a right-to-left language a line takes the direction of its first word: one starting
-        // with a label runs right to left (label on the right), one starting with a date or a
-        // number left to right. With auto-dir the alignment follows: left is the line's start.
+        // A right-to-left stamp makes every line a right-to-left paragraph (a right-to-left mark
+        // first), so a line that starts with a date or a Latin name is laid out like the others;
+        // values keep their own direction inside it (they are isolated). With auto-dir Pango then
+        // reads "left" as the line's start. A left-to-right stamp keeps each line left to right
+        // whatever script its values are in: a Hebrew project must not swing a column.
         pango_layout_set_auto_dir(layout, rightToLeft ? 1 : 0)
-        switch align {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        switch (align, rightToLeft) {
+        case (.center, _): pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        // In a right-to-left stamp both "left" (the start) and "right" put the line on the right.
+        case (.left, _), (.right, true): pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case (.right, false): pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
+        wraps = overflow == .wrap
+        cuts = overflow == .ellipsis || maxLines != nil
         if overflow == .ellipsis {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        } else if let maxLines {
+            // Wrapped at word boundaries only; a word longer than the line makes the text one line
+            // ending in "…" (`constrain`). A negative height is a number of lines: wrapping stops
+            // there and the last line ends in "…".
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(max(1, min(maxLines, 1000))))
         } else {
+            // The time is never cut: in a column too narrow for it, it breaks between characters.
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            if let maxLines {
-                // A negative height is a number of lines: wrapping stops there and the last line ends in "…".
-                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-                pango_layout_set_height(layout, -Int32(max(1, min(maxLines, 1000))))
-            }
         }
         // Pango's default tab (8 spaces) varies with the fonts in the line; a fixed stop keeps columns straight.
-        setTabStop(tabWidth * pixelSize, hanging: false)
-        // Parsed once here (set_markup would parse again). `stamp` draws only templates that pass
-        // `validate`, whose markup parses; should it still fail, the text is shown as typed.
-        var attributes: OpaquePointer?
-        var text: UnsafeMutablePointer<CChar>?
-        if pango_parse_markup(markup, -1, 0, &attributes, &text, nil, nil) != 0, let text {
-            pango_layout_set_text(layout, text, -1)
-            if let attributes {
-                MarkupCheck.clampLengths(attributes, em: Int32(min(1e6, pixelSize) * Double(PANGO_SCALE)))
-                pango_layout_set_attributes(layout, attributes)
-                pango_attr_list_unref(attributes)
-            }
-            g_free(text)
-        } else {
-            pango_layout_set_text(layout, markup, -1)
-        }
+        let tabs = pango_tab_array_new(1, 1)
+        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32(min(max(0, tabWidth * pixelSize), 1e6)))
+        pango_layout_set_tabs(layout, tabs)
+        pango_tab_array_free(tabs)
+        let (characters, attributes) = text.laidOut(rightToLeft: rightToLeft,
+                                                    em: Int32(min(1e6, pixelSize) * Double(PANGO_SCALE)))
+        pango_layout_set_text(layout, characters, -1)
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
     }
 
     deinit {
@@ -69,35 +78,39 @@ final class TextLayout {
         g_object_unref(UnsafeMutableRawPointer(layout))
     }
 
-    /// Puts the tab stop (the value column after a label) at `x` pixels; `hanging` indents wrapped
-    /// lines to it, so a long value stays in its column instead of running back under the label.
-    func setTabStop(_ x: Double, hanging: Bool) {
-        let tabs = pango_tab_array_new(1, 1)
-        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, Int32(x.rounded()))
-        pango_layout_set_tabs(layout, tabs)
-        pango_tab_array_free(tabs)
-        pango_layout_set_indent(layout, hanging ? -Int32((x * Double(PANGO_SCALE)).rounded()) : 0)
-    }
-
-    /// Where the first tab is, in pixels from the left: the end of a line's label. Nil without a tab.
-    var labelEnd: Double? {
-        guard let text = pango_layout_get_text(layout) else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
-        guard let index = bytes.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
-        var position = PangoRectangle()
-        pango_layout_index_to_pos(layout, Int32(index), &position)
-        return Double(position.x) / Double(PANGO_SCALE)
-    }
-
-    /// Wrap or ellipsize at `width` pixels.
+    /// Wrap or ellipsize at `width` pixels. A word wider than that cannot wrap: the text is then
+    /// one line that ends in "…" (never a word broken in two, never a hyphen added).
     func constrain(width: Double) {
-        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+        pango_layout_set_width(layout, Int32(max(1, min(width, 1e6)) * Double(PANGO_SCALE)))
+        guard wraps, cuts, widestLine > max(1, width) + 0.5 else { return }
+        pango_layout_set_height(layout, -1)
+        // Pango keeps a layout that already has no more lines than the new height: lay it out again.
+        pango_layout_context_changed(layout)
+    }
+
+    /// The width of the widest line, in pixels: wider than the layout's width when a word is.
+    private var widestLine: Double {
+        (0..<pango_layout_get_line_count(layout)).reduce(0) { widest, index in
+            guard let line = pango_layout_get_line_readonly(layout, index) else { return widest }
+            var logical = PangoRectangle()
+            pango_layout_line_get_pixel_extents(line, nil, &logical)
+            return max(widest, Double(logical.width))
+        }
     }
 
     /// Whether the text starts on the right: its first paragraph runs right to left.
     var isRightToLeft: Bool {
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
         return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+    }
+
+    /// The text as laid out (UTF-8) and where each of its lines starts in it.
+    var wrapping: (text: [UInt8], lineStarts: [Int]) {
+        let text = pango_layout_get_text(layout).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+        let starts = (0..<pango_layout_get_line_count(layout)).compactMap { index in
+            pango_layout_get_line_readonly(layout, index).map { Int($0.pointee.start_index) }
+        }
+        return (text, starts)
     }
 
     /// Some of the text was cut and ends in "…".

@@ -15,7 +15,7 @@ BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-de
                  fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata
 # Each test target installs the tools it uses, and only those.
 UNIT_TEST_PACKAGES = tmux libimage-exiftool-perl libxml2-utils poppler-utils python3 file geographiclib-tools openssl zbar-tools \
-                     tesseract-ocr tesseract-ocr-ara tesseract-ocr-chi-sim
+                     tesseract-ocr tesseract-ocr-ara tesseract-ocr-chi-sim imagemagick
 HOSTILE_PACKAGES = libjpeg-turbo-progs time python3
 WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv libjpeg-turbo-progs
 GPS_PACKAGES = gpsd libimage-exiftool-perl python3

@@ -96,8 +96,8 @@ import Imaging
         #expect((written.width, written.height) == (orientation.swapsDimensions ? (320, 480) : (480, 320)))
         // ImageMagick applies the tag; what it shows is the upright photo stamped whole.
         let viewed = out + "/viewed.jpg"
-        let converted = try ExternalTool.run("/usr/local/bin/convert", [out + "/a/" + fixture.name, "-auto-orient", "-strip",
-                                                                        "-quality", "100", "-sampling-factor", "1x1", viewed])
+        let converted = try ExternalTool.run("convert", [out + "/a/" + fixture.name, "-auto-orient", "-strip",
+                                                         "-quality", "100", "-sampling-factor", "1x1", viewed])
         #expect(converted.status == 0, "\(converted.err)")
         let shown = try Self.decoded(viewed)
         let upright = try Self.decoded(out + "/b/" + fixture.name)

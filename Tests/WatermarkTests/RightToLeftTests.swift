@@ -45,7 +45,6 @@ import Values
     func wrapsAtWords(text: String) throws {
         for rightToLeft in [false, true] {
             let layout = try Self.layout(Markup.escape(text), rightToLeft: rightToLeft, width: 230, maxLines: 6, overflow: .wrap)
-            let bytes = Array(text.utf8), mark = rightToLeft ? "\u{200F}".utf8.count : 0
             let (laidOut, starts) = layout.wrapping
             #expect(starts.count > 1)
             for (line, start) in starts.enumerated().dropFirst() {

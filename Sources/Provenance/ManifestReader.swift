@@ -43,8 +43,13 @@ public enum ManifestReader {
         } catch {
             result.hasCredentials = true
             result.damage = error.cut ? .cut : .malformed(error.reason)
-            result.fail(.invalid, error.cut ? "the file ends inside its credentials: it was cut short after it was signed"
-                : "the credentials are damaged: \(error.reason)")
+            if error.noManifest {
+                result.outcome = .noCredentials
+                result.problem = "the manifest store holds no manifest a C2PA reader can find: \(error.reason)"
+            } else {
+                result.fail(.invalid, error.cut ? "the file ends inside its credentials: it was cut short after it was signed"
+                    : "the credentials are damaged: \(error.reason)")
+            }
         }
         return result
     }
@@ -85,11 +90,12 @@ public enum ManifestReader {
     private static func checkManifest(_ manifest: JUMBFSuperbox, bytes: [UInt8], trust: TrustAnchors, now: Int,
                                       into result: inout Verification) throws(Malformed) -> CheckedManifest {
         guard let manifestLabel = manifest.label, !manifestLabel.isEmpty else { throw Malformed("a manifest without its label") }
-        var claimBox = try manifest.child("c2pa.claim.v2", type: JUMBFBox.claimUUID)
-        if claimBox == nil { claimBox = try manifest.child("c2pa.claim", type: JUMBFBox.claimUUID) }
-        guard let claimRange = claimBox?.payload("cbor") else {
-            throw Malformed("the manifest has no claim")
+        // A manifest is known by its claim: without one of the claim's type, C2PA readers find no manifest.
+        guard let claimBox = manifest.child("c2pa.claim.v2") ?? manifest.child("c2pa.claim") else {
+            throw Malformed("the manifest has no claim", noManifest: true)
         }
+        guard claimBox.type == JUMBFBox.claimUUID else { throw Malformed("its claim's box is not of the claim's type", noManifest: true) }
+        guard let claimRange = claimBox.payload("cbor") else { throw Malformed("the manifest's claim has no CBOR") }
         let claimBytes = Array(bytes[claimRange])
         guard let claim = CBORDecoder.decode(claimBytes), claim.isMap else { throw Malformed("the claim is not a CBOR map") }
 

@@ -35,7 +35,8 @@ public struct ParentManifests: Sendable, Equatable {
         guard size <= storeLimit else { throw Unusable(reason: "its manifest store is over \(storeLimit >> 20) MB") }
         let checked = ManifestReader.verify(file: file, trust: TrustAnchors(), now: 0)
         guard checked.hasCredentials else { return nil }
-        if checked.outcome > .noCredentials, let problem = checked.problem {
+        if checked.damage != nil || checked.outcome > .noCredentials {
+            let problem = checked.problem ?? "they cannot be read"
             throw Unusable(reason: checked.damage != nil ? problem : "they do not hold: \(problem)")
         }
         let store: JPEGManifestStore

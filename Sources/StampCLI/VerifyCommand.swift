@@ -148,9 +148,10 @@ enum VerifyCommand: Command {
                 : "\(name)its credentials do not hold: " + (parent.problem ?? ""))
         }
         if let code = verification.code {
-            // A code is only vouched for by a file that is as it was signed.
+            // A code is only vouched for by a file that is as it was signed, and is the photo asked for.
             let unchanged = verification.signatureValid && verification.bindingHolds
             let state = !unchanged ? "not checked: the file is not as it was signed"
+                : verification.isLoggedPhoto == false ? "this file's own, not the code logged for it"
                 : verification.codeMatches == true ? "matches the fields and the picture hash"
                 : verification.codeMatches == false ? "does not match the fields and the picture hash" : "recorded"
             row("code", PathEncoding.display(code) + ", " + state)

@@ -2,8 +2,9 @@
 reader (c2pa-python) where it used to say valid and the reference did not:
 
 - signer certificates outside C2PA's profile (no digitalSignature, anyExtendedKeyUsage, serverAuth
-  alone, no extended key usage, a CA flag, a sub-CA signing), beside ones inside it (emailProtection,
-  documentSigning, C2PA's claim signing) and a chain through an intermediate to the root given;
+  alone, no extended key usage, a CA flag, a sub-CA signing), beside one inside it (emailProtection),
+  documentSigning and C2PA's claim-signing OID alone (which this reference refuses), and a chain
+  through an intermediate to the root given;
 - a kept parent manifest altered after the photo was stamped again;
 - boxes and headers: a zero-length box, a claim box of another type than its label says, the
   certificate chain outside the protected header (re-signed, so only that differs), a file cut
@@ -159,16 +160,37 @@ def single_segment(data):
     return spans[0]
 
 
+def superbox_at(data, label, start, end):
+    """(superbox start, its end, its cbor content box's payload start) of the superbox labelled `label`."""
+    at = data.index(label + b"\x00", start, end)
+    jumd = at - 17 - 8  # the description box: LBox, TBox, 16-byte UUID, toggles, then the label
+    assert data[jumd + 4:jumd + 8] == b"jumd", data[jumd:jumd + 8]
+    box = jumd - 8
+    content = jumd + int.from_bytes(data[jumd:jumd + 4], "big")
+    assert data[content + 4:content + 8] == b"cbor"
+    return box, box + int.from_bytes(data[box:box + 4], "big"), content + 8
+
+
+def with_payload(data, box, box_end, payload_start, payload):
+    """The superbox at `box` with its cbor content `payload`, its and the content box's lengths set."""
+    head = bytearray(data[box:payload_start])
+    growth = len(payload) - (box_end - payload_start)
+    head[0:4] = (box_end - box + growth).to_bytes(4, "big")
+    content = payload_start - 8 - box
+    head[content:content + 4] = (int.from_bytes(head[content:content + 4], "big") + growth).to_bytes(4, "big")
+    return bytes(head) + payload
+
+
 def chain_outside_protected(source, target, key):
     """`source` with its COSE x5chain moved from the protected header to the unprotected one, the
-    claim signed again with `key` (so the signature holds), padded to the same length so nothing else moves."""
-    data = bytearray(open(source, "rb").read())
-    start, end = single_segment(data)
-    label = data.index(b"c2pa.signature\x00", start, end)
-    box = label + len(b"c2pa.signature\x00")
-    assert data[box + 4:box + 8] == b"cbor"
-    cose_start, cose_end = box + 8, box + int.from_bytes(data[box:box + 4], "big")
-    cose = bytes(data[cose_start:cose_end])
+    claim signed again with `key` (so the signature holds). The store keeps its length, so nothing
+    else moves: the claim's instanceID is shortened by what the signature grows."""
+    data = bytes(open(source, "rb").read())
+    start, end = single_segment(bytearray(data))
+    claim_box, claim_end, claim_at = superbox_at(data, b"c2pa.claim.v2", start, end)
+    sign_box, sign_end, cose_at = superbox_at(data, b"c2pa.signature", start, end)
+    assert claim_end <= sign_box
+    claim, cose = data[claim_at:claim_end], data[cose_at:sign_end]
     assert cose[0] == 0xD2 and cose[1] == 0x84, cose[:4]  # tag 18, an array of 4
     protected_end = cbor_item_end(cose, 2)
     header = {24: 2, 25: 3, 26: 5}.get(cose[2] & 0x1F, 1)
@@ -176,24 +198,25 @@ def chain_outside_protected(source, target, key):
     inner = cose[2 + header:protected_end]
     assert inner[:5] == b"\xa2\x01\x26\x18\x21", inner[:8]
     chain = inner[5:]
-    claim_label = data.index(b"c2pa.claim.v2\x00", start, end)
-    claim_box = claim_label + len(b"c2pa.claim.v2\x00")
-    claim = bytes(data[claim_box + 8:claim_box + int.from_bytes(data[claim_box:claim_box + 4], "big")])
+    iid = claim.index(b"xmp:iid:")
     new_protected = b"\xa1\x01\x26"
-    to_sign = b"\x84" + cbor_head(3, 10) + b"Signature1" + cbor_head(2, len(new_protected)) + new_protected + b"\x40" \
-        + cbor_head(2, len(claim)) + claim
-    der = subprocess.run(["openssl", "dgst", "-sha256", "-sign", key], input=to_sign, capture_output=True, check=True).stdout
-    signature = der_to_raw(der)
-    for pad in range(0, len(cose)):
-        unprotected = b"\xa2\x18\x21" + chain + b"\x63pad" + cbor_head(2, pad) + b"\0" * pad
-        new = b"\xd2\x84" + cbor_head(2, len(new_protected)) + new_protected + unprotected + b"\xf6" + cbor_head(2, 64) + signature
-        if len(new) == len(cose):
-            break
-    else:
-        raise ValueError("no padding fits")
-    data[cose_start:cose_end] = new
-    open(target, "wb").write(data)
-    return target
+    for shorter in range(1, 24):
+        # The instanceID text keeps its one-byte length head (it is over 23 characters long).
+        assert claim[iid - 2] == 0x78
+        new_claim = claim[:iid - 1] + bytes([claim[iid - 1] - shorter]) + claim[iid:iid + claim[iid - 1] - shorter] + claim[iid + claim[iid - 1]:]
+        to_sign = b"\x84" + cbor_head(3, 10) + b"Signature1" + cbor_head(2, len(new_protected)) + new_protected + b"\x40" \
+            + cbor_head(2, len(new_claim)) + new_claim
+        der = subprocess.run(["openssl", "dgst", "-sha256", "-sign", key], input=to_sign, capture_output=True, check=True).stdout
+        for pad in range(0, 20):
+            unprotected = b"\xa2\x18\x21" + chain + b"\x63pad" + cbor_head(2, pad) + b"\0" * pad
+            new = b"\xd2\x84" + cbor_head(2, len(new_protected)) + new_protected + unprotected + b"\xf6" + cbor_head(2, 64) + der_to_raw(der)
+            if len(new) - len(cose) == shorter:
+                out = data[:claim_box] + with_payload(data, claim_box, claim_end, claim_at, new_claim) + data[claim_end:sign_box] \
+                    + with_payload(data, sign_box, sign_end, cose_at, new) + data[sign_end:]
+                assert len(out) == len(data)
+                open(target, "wb").write(out)
+                return target
+    raise ValueError("no length fits")
 
 
 def last_assertion_zero_length(source, target):
@@ -299,7 +322,7 @@ try:
     base, base_cert, base_key = signed["emailProtection"]
     agree("a zero-length box", last_assertion_zero_length(base, os.path.join(WORK, "zero.jpg")), root[0])
     line = agree("a claim box of another type", claim_of_another_type(base, os.path.join(WORK, "claimtype.jpg")), root[0])
-    check("... stampcam calls the credentials damaged", line.get("damage") == "damaged", line)
+    check("... stampcam calls the credentials damaged (the reference finds no manifest)", line.get("damage") == "damaged", line)
     moved = chain_outside_protected(base, os.path.join(WORK, "unprotected.jpg"), base_key)
     agree("the certificate chain outside the protected header", moved, root[0])
     data = open(base, "rb").read()

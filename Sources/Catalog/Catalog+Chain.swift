@@ -2,7 +2,7 @@ import Platform
 
 /// Something `Catalog.verifyChain` found wrong with one row.
 public struct ChainProblem: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// Its fields no longer give its own hash.
         case changed
         /// It is no link of a chain, yet not flagged as logged before the chain.
@@ -189,6 +189,8 @@ extension Catalog {
         var chains: [String: [Row]] = [:]
         var flagged: [(id: Int, entry: CatalogEntry, code: String?)] = []
         var recorded: [String: Int]?
+        // Rows whose stored columns are not what they are read as (a derived column changed).
+        var misstored: Set<Int> = []
         try connection.withLock { (connection) throws(CatalogError) in
             let names = ["rowid"] + connection.columns
             let statement = try connection.database.prepare("SELECT \(names.joined(separator: ", ")) FROM photos ORDER BY rowid", action: "verify")
@@ -207,6 +209,7 @@ extension Catalog {
                     report.problems.append(ChainProblem(id: id, path: path, kind: .unreadable))
                     continue
                 }
+                if chained, !RowCoding.storedAsWritten(statement, columns: columns, entry: entry) { misstored.insert(id) }
                 if let link = RowCoding.link(statement, columns: columns) {
                     chains[link.chain, default: []].append(Row(id: id, path: entry.path, entry: entry, link: link,
                                                                code: RowCoding.code(statement, columns: columns)))
@@ -228,7 +231,7 @@ extension Catalog {
         if var remaining = recorded {
             for row in flagged {
                 let hash = Chain.unchainedHash(row.entry, code: row.code)
-                if let count = remaining[hash], count > 0 {
+                if let count = remaining[hash], count > 0, !misstored.contains(row.id) {
                     remaining[hash] = count - 1
                 } else {
                     report.problems.append(ChainProblem(id: row.id, path: row.entry.path, kind: .flaggedUnchained))
@@ -256,7 +259,9 @@ extension Catalog {
                                      supersedes: link.supersedes)
                 let problems = report.problems.count
                 defer { if report.problems.count > problems { damaged.append((chain, link.position)) } }
-                if own != link.own { report.problems.append(ChainProblem(id: row.id, path: row.path, kind: .changed)) }
+                if own != link.own || misstored.contains(row.id) {
+                    report.problems.append(ChainProblem(id: row.id, path: row.path, kind: .changed))
+                }
                 let expected = before?.link.own ?? Chain.genesis
                 if link.previous != expected && !superseded.contains(link.previous) {
                     let gap = link.position > (before?.link.position ?? 0) + 1

@@ -199,7 +199,9 @@ enum LogCommand: Command {
         }
         var summary = "stampcam: \(report.chained) row\(report.chained == 1 ? "" : "s") in \(report.chains) chain\(report.chains == 1 ? "" : "s") "
             + (report.intact ? "verified intact" : "walked: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
-        summary += "; \(report.headsChecked) photo\(report.headsChecked == 1 ? "'s" : "s'") recorded head\(report.headsChecked == 1 ? "" : "s") checked"
+        if report.headsChecked > 0 {
+            summary += "; \(report.headsChecked) photo\(report.headsChecked == 1 ? "'s" : "s'") recorded head\(report.headsChecked == 1 ? "" : "s") checked"
+        }
         if report.unchained > 0 {
             summary += "; \(report.unchained) row\(report.unchained == 1 ? " is" : "s are") unchained (logged before the chain began, not verifiable"
                 + (report.unchainedRecorded ? ")" : ", and not yet recorded: any stampcam that logs a photo here records them)")

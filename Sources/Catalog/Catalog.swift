@@ -151,6 +151,7 @@ public final class Catalog: Sendable {
             guard version < Schema.current else { return }
             try checkOwner(database, allowEmpty: true)
             for step in Schema.steps[version...] { try database.execute(step, action: "schema upgrade") }
+            if version < Schema.unchainedRecorded { try Chain.recordUnchained(database) }
             _ = try database.value("PRAGMA user_version = \(Schema.current)", action: "schema upgrade")
             _ = try database.value("PRAGMA application_id = \(Schema.applicationID)", action: "schema upgrade")
         }
@@ -226,6 +227,8 @@ public final class Catalog: Sendable {
             try own.run([.text(link.own)] + key)
         case .unchained?:
             try update.run([code, .null, .null, .null, .null, .integer(1)] + key)
+            // A row from a catalog older than chains joins the recorded set, as stampcam merged it.
+            try Chain.recordUnchained(database, path: key[0], sha256: key[1])
         case nil:
             let chain = try Chain.identity(database)
             try update.run([code, .text(chain), .integer(Int64((head?.position ?? 0) + 1)), .text(head?.own ?? Chain.genesis),

@@ -36,7 +36,7 @@ public enum CatalogExport {
         "path", "time", "time_source", "time_utc", "zone_assumed", "user", "project", "location", "site", "site_address", "note",
         "latitude", "longitude", "altitude", "heading",
         "style", "style_version", "camera", "source", "command", "host", "size", "sha256", "original", "original_sha256",
-        "stamped_at",
+        "stamped_at", "code",
     ]
 
     /// RFC 4180: a header line, CRLF line ends, a field in double quotes when it holds a comma, a
@@ -64,6 +64,7 @@ public enum CatalogExport {
             fields.append(csvText(entry.originalPath.map(display)))
             fields.append(entry.originalSHA256 ?? "")
             fields.append(entry.stampedAt?.iso8601 ?? "")
+            fields.append(entry.code ?? "")
             fields += extraKeys.map { csvText(entry.extra[$0]) }
             text += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
@@ -146,6 +147,8 @@ public enum CatalogExport {
         let stamped_at: String?
         let set: [String: String]?
         let logged_at: Int?
+        /// The verification code the stamp shows.
+        let code: String?
 
         init(_ entry: CatalogEntry) {
             path = display(entry.path)
@@ -178,6 +181,7 @@ public enum CatalogExport {
             stamped_at = entry.stampedAt?.iso8601
             set = entry.extra.isEmpty ? nil : entry.extra
             logged_at = entry.loggedAt
+            code = entry.code
         }
     }
 
@@ -234,7 +238,7 @@ public enum CatalogExport {
             let optional: [(String, String?)] = [
                 ("time", entry.time?.iso8601), ("time_source", entry.timeSource), ("user", entry.user), ("project", entry.project),
                 ("location", entry.location), ("site", entry.site), ("site_address", entry.siteAddress), ("note", entry.note), ("style", entry.style), ("camera", entry.camera),
-                ("command", entry.command.rawValue), ("host", entry.host), ("sha256", entry.sha256),
+                ("command", entry.command.rawValue), ("host", entry.host), ("sha256", entry.sha256), ("code", entry.code),
             ]
             for (name, value) in optional { if let value { data.append((name, value)) } }
             if let heading = entry.heading { data.append(("heading", fixedPoint(heading, places: 1))) }

@@ -21,6 +21,19 @@ public enum ImageFormat: String, Sendable, Equatable {
         return nil
     }
 
+    /// The media type of a file that starts with `bytes` (`image/jpeg`, `image/png`, `image/heic`,
+    /// `image/heif`, `image/avif`), as C2PA names an ingredient's format; nil for none we read.
+    public static func mediaType<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8, Bytes.Index == Int {
+        switch sniff(bytes) {
+        case .jpeg?: return "image/jpeg"
+        case .png?: return "image/png"
+        case .heif?:
+            let brand = String(decoding: Array(bytes.prefix(12)).suffix(4), as: UTF8.self)
+            return brand == "avif" ? "image/avif" : ["mif1", "msf1"].contains(brand) ? "image/heif" : "image/heic"
+        case nil: return nil
+        }
+    }
+
     /// The format a file name's extension announces.
     public static func named(_ name: String) -> ImageFormat? {
         guard let dot = name.lastIndex(of: ".") else { return nil }

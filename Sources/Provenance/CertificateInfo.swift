@@ -8,9 +8,21 @@ public struct CertificateInfo: Equatable, Sendable, Encodable {
     /// UTC, ISO 8601.
     public let notBefore: String
     public let notAfter: String
+    /// The subject's organisation (O=): who the signer says it is; nil when the name has none.
+    public let organization: String?
+
+    init(subject: String, issuer: String, fingerprint: String, notBefore: String, notAfter: String, organization: String?) {
+        self.subject = subject
+        self.issuer = issuer
+        self.fingerprint = fingerprint
+        self.notBefore = notBefore
+        self.notAfter = notAfter
+        self.organization = organization
+    }
 
     init(_ certificate: X509Certificate) {
         subject = certificate.subject
+        organization = certificate.organization
         issuer = certificate.issuer
         fingerprint = certificate.fingerprint
         notBefore = certificate.notBefore

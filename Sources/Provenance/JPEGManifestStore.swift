@@ -16,10 +16,12 @@ struct JPEGManifestStore: Sendable {
         let box: Range<Int>
     }
 
-    /// The store in `file`; nil when the file carries none (or is not a JPEG).
+    /// The store in `file`; nil when the file carries none (or is not a JPEG). A file that ends
+    /// inside its store's segments throws a `Malformed` that says it was cut.
     static func find(in file: [UInt8]) throws(Malformed) -> JPEGManifestStore? {
         var instances: [UInt16: [Segment]] = [:]
-        for segment in appSegments(file) {
+        let (segments, cut) = appSegments(file)
+        for segment in segments {
             let payload = segment.payload
             // CI "JP", En, Z, then at least a box header.
             guard payload.count >= 16, file[payload.lowerBound] == 0x4a, file[payload.lowerBound + 1] == 0x50 else { continue }
@@ -27,19 +29,24 @@ struct JPEGManifestStore: Sendable {
             let sequence = JUMBFSuperbox.bigEndian32(file, payload.lowerBound + 4)
             instances[instance, default: []].append(Segment(sequence: sequence, file: segment.file, box: payload.lowerBound + 8..<payload.upperBound))
         }
+        let cutInStore = cut.map { $0 == .boxSegment || ($0 == .elsewhere && !instances.isEmpty) } ?? false
         var stores: [JPEGManifestStore] = []
         for (_, segments) in instances.sorted(by: { $0.key < $1.key }) {
-            let store = try reassemble(segments, in: file)
+            let store: JPEGManifestStore
+            do { store = try reassemble(segments, in: file) } catch {
+                throw cutInStore ? Malformed("the file ends inside its manifest store", cut: true) : error
+            }
             if store.isC2PA { stores.append(store) }
         }
         guard stores.count <= 1 else { throw Malformed("the file holds \(stores.count) manifest stores") }
+        if stores.isEmpty, cut == .boxSegment { throw Malformed("the file ends inside its manifest store", cut: true) }
         return stores.first
     }
 
     /// Whether the superbox's description says C2PA manifest store (type `c2pa`, label "c2pa").
     private var isC2PA: Bool {
         guard bytes.count >= 8 + 8 + 17, JUMBFSuperbox.bigEndian32(bytes, 12) == 0x6a75_6d64 else { return false }  // "jumd"
-        return Array(bytes[16..<20]) == Array("c2pa".utf8)
+        return Array(bytes[16..<32]) == JUMBFBox.manifestStoreUUID
     }
 
     private static func reassemble(_ unordered: [Segment], in file: [UInt8]) throws(Malformed) -> JPEGManifestStore {
@@ -75,21 +82,30 @@ struct JPEGManifestStore: Sendable {
         return JPEGManifestStore(bytes: bytes, ranges: ranges)
     }
 
-    /// The APP11 segments before the first scan: each one's bytes in the file and its payload.
-    private static func appSegments(_ file: [UInt8]) -> [(file: Range<Int>, payload: Range<Int>)] {
-        guard file.count >= 4, file[0] == 0xff, file[1] == 0xd8 else { return [] }
+    /// Where a file ends before its first scan: inside an APP11 segment of JPEG XT boxes, or elsewhere.
+    enum Cut { case boxSegment, elsewhere }
+
+    /// The APP11 segments before the first scan: each one's bytes in the file and its payload; and
+    /// whether the file ends before the scan begins.
+    private static func appSegments(_ file: [UInt8]) -> (segments: [(file: Range<Int>, payload: Range<Int>)], cut: Cut?) {
+        guard file.count >= 4, file[0] == 0xff, file[1] == 0xd8 else { return ([], nil) }
         var found: [(file: Range<Int>, payload: Range<Int>)] = []
         var index = 2
         while index + 4 <= file.count, file[index] == 0xff {
             let marker = file[index + 1]
             if marker == 0xff { index += 1; continue }  // fill byte
             if marker == 0x01 || (0xd0...0xd7).contains(marker) { index += 2; continue }  // no length
-            if marker == 0xda || marker == 0xd9 { break }  // the scan (or the end) begins
+            if marker == 0xda || marker == 0xd9 { return (found, nil) }  // the scan (or the end) begins
             let length = Int(file[index + 2]) << 8 | Int(file[index + 3])
-            guard length >= 2, index + 2 + length <= file.count else { break }
+            guard length >= 2 else { return (found, nil) }
+            guard index + 2 + length <= file.count else {
+                // "JP" right after the length, as far as the file goes.
+                let boxes = marker == 0xeb && (index + 4 >= file.count || file[index + 4] == 0x4a)
+                return (found, boxes ? .boxSegment : .elsewhere)
+            }
             if marker == 0xeb { found.append((index..<index + 2 + length, index + 4..<index + 2 + length)) }
             index += 2 + length
         }
-        return found
+        return (found, index + 4 > file.count ? .elsewhere : nil)
     }
 }

@@ -29,6 +29,7 @@ public struct JUMBFBox: Equatable, Sendable {
 
     public static let manifestStoreUUID = c2paUUID("c2pa")
     public static let manifestUUID = c2paUUID("c2ma")
+    public static let updateManifestUUID = c2paUUID("c2um")
     public static let assertionStoreUUID = c2paUUID("c2as")
     public static let claimUUID = c2paUUID("c2cl")
     public static let signatureUUID = c2paUUID("c2cs")

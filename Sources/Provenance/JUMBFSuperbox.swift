@@ -32,13 +32,25 @@ struct JUMBFSuperbox: Sendable {
     /// The description's type as its four letters.
     var typeName: String { String(decoding: type.prefix(4), as: UTF8.self) }
 
+    /// Whether this is a manifest: a standard one (`c2ma`) or an update manifest (`c2um`), by their whole UUIDs.
+    var isManifest: Bool { type == JUMBFBox.manifestUUID || type == JUMBFBox.updateManifestUUID }
+
+    /// The child superbox labelled `label` whose type is the whole UUID `uuid`; nil when none is,
+    /// and a `Malformed` when the box of that label has another type.
+    func child(_ label: String, type uuid: [UInt8]) throws(Malformed) -> JUMBFSuperbox? {
+        guard let box = child(label) else { return nil }
+        guard box.type == uuid else { throw Malformed("the box '\(Self.printable(label))' is not of the type its label says") }
+        return box
+    }
+
     /// One box header at `start`: its type, where its payload starts and where it ends.
     private static func header(in bytes: [UInt8], at start: Int, limit: Int) throws(Malformed) -> (type: String, payload: Int, end: Int) {
         guard limit - start >= 8 else { throw Malformed("a box header cut short at byte \(start)") }
         let size = Int(bigEndian32(bytes, start))
         let type = String(decoding: bytes[start + 4..<start + 8], as: UTF8.self)
         switch size {
-        case 0: return (type, start + 8, limit)  // to the end of what contains it
+        // ISO BMFF lets a last box run to the end of the file with size 0; C2PA's JUMBF (as c2pa-rs reads it) does not.
+        case 0: throw Malformed("a box at byte \(start) gives no length")
         case 1:
             guard limit - start >= 16 else { throw Malformed("a box header cut short at byte \(start)") }
             let large = bytes[start + 8..<start + 16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

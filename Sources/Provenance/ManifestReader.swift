@@ -1,10 +1,12 @@
 import Platform
 import Values
 
-/// Reads and checks the C2PA Content Credentials of a JPEG, offline: the manifest store in its
-/// APP11 segments, the active manifest's claim and its COSE_Sign1 signature (ES256, x5chain), each
-/// assertion against the hash the claim gives it, and the hard binding (`c2pa.hash.data`) against
-/// the file itself.
+/// Reads and checks the C2PA Content Credentials of a JPEG, offline, as strictly as the reference
+/// reader (c2pa-rs): the manifest store in its APP11 segments, the active manifest's claim and its
+/// COSE_Sign1 signature (ES256, x5chain in the protected header, a signer certificate of C2PA's
+/// profile), each assertion against the hash the claim gives it, the hard binding
+/// (`c2pa.hash.data`) against the file itself, and the manifest of each parent ingredient kept in
+/// the store.
 public enum ManifestReader {
     /// stampcam's own assertion.
     public static let stampLabel = "org.stampcam.stamp"
@@ -40,33 +42,69 @@ public enum ManifestReader {
             try check(store, file: file, trust: trust, now: now, into: &result)
         } catch {
             result.hasCredentials = true
-            result.fail(.invalid, "the credentials are damaged: \(error.reason)")
+            result.damage = error.cut ? .cut : .malformed(error.reason)
+            if error.noManifest {
+                result.outcome = .noCredentials
+                result.problem = "the manifest store holds no manifest a C2PA reader can find: \(error.reason)"
+            } else {
+                result.fail(.invalid, error.cut ? "the file ends inside its credentials: it was cut short after it was signed"
+                    : "the credentials are damaged: \(error.reason)")
+            }
         }
         return result
     }
 
+    /// A manifest whose claim and signature were read, and its assertions whose hashes hold, by label.
+    struct CheckedManifest {
+        let label: String
+        let claim: CBORValue
+        let assertions: [String: JUMBFSuperbox]
+    }
 
     private static func check(_ store: JPEGManifestStore, file: [UInt8], trust: TrustAnchors, now: Int,
                               into result: inout Verification) throws(Malformed) {
         let bytes = store.bytes
         let root = try JUMBFSuperbox.read(bytes)
+        guard root.children.allSatisfy(\.isManifest) else { throw Malformed("the manifest store holds a box that is no manifest") }
         // The active manifest is the last one in the store.
-        guard let manifest = root.children.last(where: { ["c2ma", "c2um"].contains($0.typeName) }), let manifestLabel = manifest.label else {
-            throw Malformed("the manifest store holds no manifest")
+        guard let manifest = root.children.last else { throw Malformed("the manifest store holds no manifest") }
+        let checked = try checkManifest(manifest, bytes: bytes, trust: trust, now: now, into: &result)
+        result.generator = generator(of: checked.claim)
+        try checkBinding(checked.assertions, store: store, bytes: bytes, file: file, into: &result)
+        if let stamp = checked.assertions[stampLabel], let payload = stamp.payload("cbor"), let value = CBORDecoder.decode(Array(bytes[payload])) {
+            result.stamp = value.json
+            if case .object(let members) = value.json, case .string(let text)? = members["stamped"], let time = Timestamp(iso8601: text) {
+                result.signedAt = Verification.SigningTime(time: time, attested: false)
+            }
         }
-        guard let claimBox = manifest.child("c2pa.claim.v2") ?? manifest.child("c2pa.claim"), let claimRange = claimBox.payload("cbor") else {
-            throw Malformed("the manifest has no claim")
+        var visited: Set<String> = [checked.label]
+        if let parent = try checkParent(of: checked, root: root, bytes: bytes, now: now, visited: &visited) {
+            result.parent = parent
+            if !parent.holds {
+                result.fail(parent.outcome, "the credentials of the photo it was made from do not hold: \(parent.problem ?? "")")
+            }
         }
+    }
+
+    /// A manifest's claim, its signature, and the hash of each assertion it signs.
+    private static func checkManifest(_ manifest: JUMBFSuperbox, bytes: [UInt8], trust: TrustAnchors, now: Int,
+                                      into result: inout Verification) throws(Malformed) -> CheckedManifest {
+        guard let manifestLabel = manifest.label, !manifestLabel.isEmpty else { throw Malformed("a manifest without its label") }
+        // A manifest is known by its claim: without one of the claim's type, C2PA readers find no manifest.
+        guard let claimBox = manifest.child("c2pa.claim.v2") ?? manifest.child("c2pa.claim") else {
+            throw Malformed("the manifest has no claim", noManifest: true)
+        }
+        guard claimBox.type == JUMBFBox.claimUUID else { throw Malformed("its claim's box is not of the claim's type", noManifest: true) }
+        guard let claimRange = claimBox.payload("cbor") else { throw Malformed("the manifest's claim has no CBOR") }
         let claimBytes = Array(bytes[claimRange])
         guard let claim = CBORDecoder.decode(claimBytes), claim.isMap else { throw Malformed("the claim is not a CBOR map") }
-        result.generator = claim["claim_generator"]?.text ?? claim["claim_generator_info"].flatMap(generatorName)
 
         try checkSignature(manifest, claim: claimBytes, bytes: bytes, trust: trust, now: now, into: &result)
 
         // Every assertion the claim lists, by its hashed URI.
         let references = (claim["assertions"]?.array ?? []) + (claim["created_assertions"]?.array ?? [])
             + (claim["gathered_assertions"]?.array ?? [])
-        let assertions = manifest.child("c2pa.assertions")
+        let assertions = try manifest.child("c2pa.assertions", type: JUMBFBox.assertionStoreUUID)
         var signed: [String: JUMBFSuperbox] = [:]
         for reference in references {
             guard let url = reference["url"]?.text, let hash = reference["hash"]?.bytes else { throw Malformed("an assertion reference without its URL or hash") }
@@ -83,37 +121,35 @@ public enum ManifestReader {
             }
             signed[label] = box
         }
-
-        try checkBinding(signed, store: store, bytes: bytes, file: file, into: &result)
-        result.parentHasCredentials = signed.contains { label, box in
-            guard label.hasPrefix("c2pa.ingredient"), let payload = box.payload("cbor"), let ingredient = CBORDecoder.decode(Array(bytes[payload])),
-                  ingredient["relationship"]?.text == "parentOf", let url = ingredient["activeManifest"]?["url"]?.text else { return false }
-            return root.children.contains { $0.label.map { "self#jumbf=/c2pa/" + $0 } == url && $0.label != manifestLabel }
-        }
-        if let stamp = signed[stampLabel], let payload = stamp.payload("cbor"), let value = CBORDecoder.decode(Array(bytes[payload])) {
-            result.stamp = value.json
-        }
+        return CheckedManifest(label: manifestLabel, claim: claim, assertions: signed)
     }
 
-    /// The COSE_Sign1 signature over the claim, the certificates, their validity and trust.
+    /// The COSE_Sign1 signature over the claim, the certificates: C2PA's signer profile, their validity and trust.
     private static func checkSignature(_ manifest: JUMBFSuperbox, claim: [UInt8], bytes: [UInt8], trust: TrustAnchors, now: Int,
                                        into result: inout Verification) throws(Malformed) {
-        guard let box = manifest.child("c2pa.signature"), let range = box.payload("cbor"), let decoded = CBORDecoder.decode(Array(bytes[range])) else {
+        guard let box = try manifest.child("c2pa.signature", type: JUMBFBox.signatureUUID), let range = box.payload("cbor"),
+              let decoded = CBORDecoder.decode(Array(bytes[range])) else {
             throw Malformed("the manifest has no readable signature")
         }
         var sign1 = decoded
-        if case .tagged(18, let inner) = decoded { sign1 = inner }
-        guard let parts = sign1.array, parts.count == 4, let protectedBytes = parts[0].bytes, let signature = parts[3].bytes else {
+        if case .tagged(COSESign1.tag, let inner) = decoded { sign1 = inner }
+        guard let parts = sign1.array, parts.count == 4, let protectedBytes = parts[0].bytes, parts[1].isMap, let signature = parts[3].bytes else {
             throw Malformed("the signature is not a COSE_Sign1 structure")
         }
-        let protected = protectedBytes.isEmpty ? CBORValue.map([]) : CBORDecoder.decode(protectedBytes)
-        guard let protected, protected.isMap else { throw Malformed("the signature's protected header is not a CBOR map") }
-        let unprotected = parts[1]
-        guard let algorithm = protected[label: 1]?.integer else { throw Malformed("the signature names no algorithm") }
-        let chainValue = protected[label: 33] ?? unprotected[label: 33]
-        let der = chainValue?.bytes.map { [$0] } ?? chainValue?.array?.compactMap(\.bytes) ?? []
+        guard let protected = CBORDecoder.decode(protectedBytes), protected.isMap else {
+            throw Malformed("the signature's protected header is not a CBOR map")
+        }
+        guard let algorithm = protected[label: COSESign1.algorithm]?.integer else { throw Malformed("the signature names no algorithm") }
+        // C2PA 2.x: the chain is signed with the claim, so it cannot be swapped (c2pa-rs reads it from nowhere else).
+        guard let chainValue = protected[label: COSESign1.x5chain] else {
+            throw Malformed(parts[1][label: COSESign1.x5chain] != nil ? "the signature's certificate chain is outside its protected header"
+                : "the signature's certificate chain is missing")
+        }
+        let der = chainValue.bytes.map { [$0] } ?? chainValue.array?.compactMap(\.bytes) ?? []
         let chain = der.compactMap(X509Certificate.read(der:))
-        guard let signer = chain.first, chain.count == der.count else { throw Malformed("the signature's certificate chain is missing or unreadable") }
+        guard let signer = chain.first, chain.count == der.count, chainValue.array.map({ $0.count == der.count }) ?? true else {
+            throw Malformed("the signature's certificate chain is missing or unreadable")
+        }
         result.certificates = chain.map(CertificateInfo.init)
 
         // A detached payload is the claim; an attached one must be it.
@@ -122,12 +158,15 @@ public enum ManifestReader {
         case .bytes(let payload) where payload == claim: break
         default: throw Malformed("the signature signs something other than the claim")
         }
-        if algorithm != -7 {
+        if algorithm != COSESign1.es256 {
             result.fail(.invalid, "signed with COSE algorithm \(algorithm), which stampcam cannot check (it checks ES256)")
         } else if let message = try? COSESign1.toBeSigned(protected: protectedBytes, payload: claim), signer.verifiesES256(signature, of: message) {
             result.signatureValid = true
         } else {
             result.fail(.invalid, "the signature does not match the claim")
+        }
+        if let problem = signer.signerProfileProblem {
+            result.fail(.invalid, "the signer's certificate \(signer.subject) may not sign C2PA credentials: \(problem)")
         }
 
         for certificate in chain {
@@ -188,6 +227,64 @@ public enum ManifestReader {
         }
     }
 
+    /// The parent ingredient `manifest` signs, when it points at a manifest kept in the store: that
+    /// manifest found by its label, its hash and its signature's the ones the ingredient signed,
+    /// its claim, signature and assertions checked as the active one's (its hard binding cannot
+    /// be: the parent's file is not here), what the ingredient recorded of its checks, and its
+    /// own parent, and so on up. Trust and validity are the active signer's to answer for.
+    private static func checkParent(of manifest: CheckedManifest, root: JUMBFSuperbox, bytes: [UInt8], now: Int,
+                                    visited: inout Set<String>) throws(Malformed) -> Verification.Parent? {
+        let ingredients = manifest.assertions.filter { $0.key.hasPrefix("c2pa.ingredient") }.compactMap { _, box -> CBORValue? in
+            box.payload("cbor").flatMap { CBORDecoder.decode(Array(bytes[$0])) }
+        }
+        guard let ingredient = ingredients.first(where: { $0["relationship"]?.text == "parentOf" }),
+              let pointer = ingredient["activeManifest"] ?? ingredient["c2pa_manifest"] else { return nil }
+        var parent = Verification.Parent()
+        parent.title = ingredient["dc:title"]?.text.map(printable)
+        func failed(_ outcome: Verification.Outcome, _ problem: String) -> Verification.Parent {
+            parent.outcome = outcome
+            parent.problem = problem
+            return parent
+        }
+        guard let url = pointer["url"]?.text, let hash = pointer["hash"]?.bytes, url.hasPrefix("self#jumbf=/c2pa/") else {
+            return failed(.invalid, "the ingredient's reference to its manifest is not readable")
+        }
+        let label = String(url.dropFirst("self#jumbf=/c2pa/".count))
+        guard !visited.contains(label), let box = root.children.first(where: { $0.label == label }) else {
+            return failed(.changed, "its manifest \(printable(label)) is not in the store")
+        }
+        visited.insert(label)
+        guard Digest.sha256(bytes, ranges: [box.contents]) == hash else {
+            return failed(.changed, "its manifest was changed after the photo was signed")
+        }
+        if let signature = ingredient["claimSignature"], let signatureHash = signature["hash"]?.bytes {
+            guard let signatureBox = box.child("c2pa.signature"), Digest.sha256(bytes, ranges: [signatureBox.contents]) == signatureHash else {
+                return failed(.changed, "its signature was changed after the photo was signed")
+            }
+        }
+        var own = Verification()
+        own.outcome = .valid
+        let checked: CheckedManifest
+        do { checked = try checkManifest(box, bytes: bytes, trust: TrustAnchors(), now: now, into: &own) } catch {
+            return failed(.invalid, "its manifest is damaged: \(error.reason)")
+        }
+        parent.generator = generator(of: checked.claim)
+        parent.signer = own.signer
+        // Its signature and its assertions' hashes; its signer's trust and validity are not judged here.
+        if !own.signatureValid { return failed(.invalid, own.problem ?? "its signature does not match its claim") }
+        if own.outcome == .changed || own.outcome == .invalid { return failed(own.outcome, own.problem ?? "") }
+        // What was found when it was made an ingredient: a failure then (its file changed after it was signed) stays one.
+        if case .array(let failures)? = ingredient["validationResults"]?["activeManifest"]?["failure"], let first = failures.first {
+            let code = first["code"]?.text.map(printable) ?? "a failure"
+            return failed(code.hasSuffix("mismatch") && code != "claimSignature.mismatch" ? .changed : .invalid,
+                          "when it was used, its credentials had failed a check (\(code))")
+        }
+        if let grandparent = try checkParent(of: checked, root: root, bytes: bytes, now: now, visited: &visited), !grandparent.holds {
+            return failed(grandparent.outcome, "the photo it was made from: \(grandparent.problem ?? "")")
+        }
+        return parent
+    }
+
     /// The assertion label a hashed URI names in the manifest labelled `manifest`: `self#jumbf=c2pa.assertions/LABEL`
     /// or `self#jumbf=/c2pa/MANIFEST/c2pa.assertions/LABEL`; nil for anything else.
     static func assertionLabel(_ url: String, manifest: String) -> String? {
@@ -201,14 +298,16 @@ public enum ManifestReader {
         return parts[1]
     }
 
-    private static func generatorName(_ info: CBORValue) -> String? {
+    private static func generator(of claim: CBORValue) -> String? {
+        if let name = claim["claim_generator"]?.text { return name }
+        guard let info = claim["claim_generator_info"] else { return nil }
         let first = info.array?.first ?? info
         guard let name = first["name"]?.text else { return nil }
         return first["version"]?.text.map { "\(name)/\($0)" } ?? name
     }
 
     /// Text from a file as a message may quote it: control characters as "?", at most 120 characters.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         let clean = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
         return clean.count > 120 ? String(clean.prefix(119)) + "…" : clean
     }

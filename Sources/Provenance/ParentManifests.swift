@@ -15,8 +15,9 @@ public struct ParentManifests: Sendable, Equatable {
     /// its signature and its hard binding (trust is the reader's to judge, so it is not claimed).
     let validation: CBORValue
 
-    /// A store larger than this is not kept: the new photo would carry it again in full.
-    static let storeLimit = 16 << 20
+    /// A store larger than this is not kept: the new photo would carry it again in full, and it
+    /// is refused by the size of its segments, before it is put together.
+    static let storeLimit = 2 << 20
     /// How many manifests a kept store may hold.
     static let manifestLimit = 64
 
@@ -25,20 +26,29 @@ public struct ParentManifests: Sendable, Equatable {
         public let reason: String
     }
 
-    /// The manifests in `file`; nil when it carries none. Throws when the store is damaged, too big or
-    /// not laid out so that it can be copied whole.
+    /// The manifests in `file`; nil when it carries none. Throws when the store is too big, does
+    /// not hold as `ManifestReader` checks it (damaged, changed, its signature or signer's
+    /// certificate not valid, its own parent broken: only its trust and dates are not asked), or
+    /// is not laid out so that it can be copied whole.
     public static func read(_ file: [UInt8]) throws(Unusable) -> ParentManifests? {
+        let size = JPEGManifestSegments.existingStoreSize(file)
+        guard size <= storeLimit else { throw Unusable(reason: "its manifest store is over \(storeLimit >> 20) MB") }
+        let checked = ManifestReader.verify(file: file, trust: TrustAnchors(), now: 0)
+        guard checked.hasCredentials else { return nil }
+        if checked.damage != nil || checked.outcome > .noCredentials {
+            let problem = checked.problem ?? "they cannot be read"
+            throw Unusable(reason: checked.damage != nil ? problem : "they do not hold: \(problem)")
+        }
         let store: JPEGManifestStore
         do {
             guard let found = try JPEGManifestStore.find(in: file) else { return nil }
             store = found
         } catch { throw Unusable(reason: "its manifest store is damaged: \(error.reason)") }
-        guard store.bytes.count <= storeLimit else { throw Unusable(reason: "its manifest store is over \(storeLimit >> 20) MB") }
         let root: JUMBFSuperbox
         do { root = try JUMBFSuperbox.read(store.bytes) } catch { throw Unusable(reason: "its manifest store is damaged: \(error.reason)") }
         var boxes: [JUMBFBox] = []
         for child in root.children {
-            guard ["c2ma", "c2um"].contains(child.typeName) else { throw Unusable(reason: "its manifest store holds a box that is no manifest") }
+            guard child.isManifest else { throw Unusable(reason: "its manifest store holds a box that is no manifest") }
             // The superbox's header is 8 bytes unless it is a large box: those are not copied.
             let start = child.contents.lowerBound - 8
             guard start >= 0, JUMBFSuperbox.bigEndian32(store.bytes, start) == UInt32(8 + child.contents.count) else {
@@ -60,7 +70,6 @@ public struct ParentManifests: Sendable, Equatable {
               let signatureHash = Digest.sha256(store.bytes, ranges: [signature.contents]) else {
             throw Unusable(reason: "its active manifest cannot be hashed")
         }
-        let checked = ManifestReader.verify(file: file, trust: TrustAnchors(), now: 0)
         let manifest = "self#jumbf=/c2pa/" + label
         let results: [(passed: Bool, code: String, failure: String, url: String)] = [
             (checked.signatureValid, "claimSignature.validated", "claimSignature.mismatch", manifest + "/c2pa.signature"),

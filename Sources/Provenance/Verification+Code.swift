@@ -20,3 +20,18 @@ extension Verification {
         }
     }
 }
+
+extension Verification {
+    /// Compares `logged`, the code a catalog logged for the photo at this path, with the code the
+    /// photo's own signed assertion records (`codeMatches` says whether that one fits its fields).
+    /// A photo that carries another code, or none, is not the photo that was logged: it was
+    /// replaced, so the outcome becomes `changed` whatever its own signature says.
+    public mutating func checkLogged(code logged: String) {
+        let own = signatureValid && bindingHolds ? code : nil
+        loggedCode = logged
+        if own != logged {
+            fail(.changed, own.map { "this file carries the code \(ManifestReader.printable($0)), not \(logged): it is not the photo that was logged" }
+                ?? "this file carries no signed code, not \(logged): it is not the photo that was logged")
+        }
+    }
+}

@@ -66,12 +66,16 @@ public final class PhotoWriter {
         public var keptAs: String?
         /// The original's SHA-256, when known (else it is computed from `jpeg`).
         public var sha256: String?
+        /// The stamped photo made again from this original (`restamp`): its signed credentials
+        /// (the capture record) become the new photo's parent ingredient.
+        public var remade: String?
 
-        public init(jpeg: [UInt8], capture: String, keptAs: String? = nil, sha256: String? = nil) {
+        public init(jpeg: [UInt8], capture: String, keptAs: String? = nil, sha256: String? = nil, remade: String? = nil) {
             self.jpeg = jpeg
             self.capture = capture
             self.keptAs = keptAs
             self.sha256 = sha256
+            self.remade = remade
         }
     }
 
@@ -117,9 +121,10 @@ public final class PhotoWriter {
 
     /// `photo` stamped in `style` with the fields of `record`, encoded with `record`, which gets the
     /// hash of the fitted picture before the stamp is drawn, and the code derived from it; signed
-    /// when the writer signs. `source` is the file it was read from (nil: a camera's photo).
+    /// when the writer signs. `source` is the file it was read from (nil: a camera's photo);
+    /// `remade`, the stamped photo it makes again (see `Original.remade`).
     private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord,
-                             source path: String?) throws(WriteError.Cause) -> Stamped {
+                             source path: String?, remade: String? = nil) throws(WriteError.Cause) -> Stamped {
         let source = photo.metadata
         // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
         var stamped = consume photo
@@ -139,33 +144,37 @@ public final class PhotoWriter {
         let encoded: EncodedJPEG
         let optimize = settings.optimize && stamped.encodingBytes(optimize: true) <= settings.memoryLimit
         do { encoded = try stamped.encoded(quality: settings.quality, optimize: optimize, record: metadata) } catch { throw .image(error) }
-        return (try signed(encoded, record: record, style: style, metadata: source, source: path), report.warnings, record)
+        return (try signed(encoded, record: record, style: style, metadata: source, source: path, remade: remade), report.warnings, record)
     }
 
-    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs.
+    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs. The
+    /// parent ingredient is `remade` when given, else `source`; none for a camera's photo.
     private func signed(_ jpeg: EncodedJPEG, record: StampRecord, style: Template, metadata: PhotoMetadata,
-                        source: String?) throws(WriteError.Cause) -> EncodedJPEG {
+                        source: String?, remade: String? = nil) throws(WriteError.Cause) -> EncodedJPEG {
         guard let signer = settings.signer else { return jpeg }
         let origin: Credentials.Origin
         var signed = jpeg
-        if let source {
-            let sha256: String
-            var parent: ParentManifests?
-            if let recorded = record.originalSHA256 { sha256 = recorded } else {
-                // The ingredient is named by the hash of the file as it is now, read again: the
-                // bytes decoded are gone by now.
-                let bytes: [UInt8]
-                do { bytes = try FileSystem.read(FilePath(source), limit: Int.max) } catch {
-                    throw .provenance(.cannotRead(path: source, reason: "\(error)"))
-                }
-                sha256 = FileDigest.sha256(bytes)
+        if let parent = remade ?? source {
+            // The ingredient is named by the hash of the file as it is now, read again: the bytes
+            // decoded are gone by now. A kept original's hash is its record's.
+            let bytes: [UInt8]
+            do {
+                bytes = remade == nil && record.originalSHA256 != nil ? try FileSystem.readStart(FilePath(parent), count: 16)
+                    : try FileSystem.read(FilePath(parent), limit: Int.max)
+            } catch {
+                throw .provenance(.cannotRead(path: parent, reason: "\(error)"))
+            }
+            var ingredient = Credentials.Ingredient(title: PhotoName.lastComponent(parent), sha256: "",
+                                                    format: ImageFormat.mediaType(bytes) ?? "image/jpeg")
+            if remade == nil, let recorded = record.originalSHA256 { ingredient.sha256 = recorded } else {
+                ingredient.sha256 = FileDigest.sha256(bytes)
                 // Its own credentials are kept as the parent's; when they cannot be, it is named by hash only.
-                do { parent = try ParentManifests.read(bytes) } catch {
+                do { ingredient.manifests = try ParentManifests.read(bytes) } catch {
                     signed.warnings.append("its C2PA credentials (\(JPEGManifestSegments.existingStoreSize(bytes)) bytes) are not kept "
                         + "(\(error.reason)): the new ones name it as the ingredient by its SHA-256 only")
                 }
             }
-            origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: sha256, manifests: parent))
+            origin = .opened(ingredient)
         } else {
             origin = .captured
         }
@@ -221,7 +230,7 @@ public final class PhotoWriter {
     /// in place. The picture's hash is over its compressed data (`InPlaceJPEG.withPictureBytes`):
     /// the photo is never decoded whole.
     private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template, record: StampRecord,
-                                source: String?) throws(WriteError.Cause) -> Stamped {
+                                source: String?, remade: String? = nil) throws(WriteError.Cause) -> Stamped {
         var photo = photo
         var record = record
         record.setPicture(sha256: FileDigest.sha256 { add in photo.withPictureBytes(add) }, style: style)
@@ -245,7 +254,7 @@ public final class PhotoWriter {
             // take a second pass over every block for a file a few per cent smaller.
             let metadata = photo.metadata
             let encoded = try photo.encoded(record: record.outputMetadata(source: metadata), optimize: false)
-            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source), notes, record)
+            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source, remade: remade), notes, record)
         } catch let error as WriteError.Cause {
             throw error
         } catch let error as ImageError {
@@ -318,7 +327,9 @@ public final class PhotoWriter {
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source, remade: original.remade) } catch {
+            throw WriteError(cause: error, saved: [])
+        }
         return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 
@@ -329,7 +340,9 @@ public final class PhotoWriter {
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
+        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source, remade: original.remade) } catch {
+            throw WriteError(cause: error, saved: [])
+        }
         return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 

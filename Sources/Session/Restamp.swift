@@ -116,8 +116,8 @@ public enum Restamp {
         fields.filename = claim.name
         // Beside the original, the record points at it; elsewhere the new photo gets its own copy.
         let kept = besideIt
-            ? PhotoWriter.Original(jpeg: [], capture: record.capture ?? "", keptAs: originalName, sha256: sha256)
-            : PhotoWriter.Original(jpeg: original.withUnsafeBytes { Array($0) }, capture: record.capture ?? "", sha256: sha256)
+            ? PhotoWriter.Original(jpeg: [], capture: record.capture ?? "", keptAs: originalName, sha256: sha256, remade: path)
+            : PhotoWriter.Original(jpeg: original.withUnsafeBytes { Array($0) }, capture: record.capture ?? "", sha256: sha256, remade: path)
         var written: WrittenPhoto
         if let inPlace {
             written = try writer.write(inPlace: inPlace, style: settings.style, fields: fields, to: claim, original: kept, source: originalPath)

@@ -50,6 +50,8 @@ extension StampRecord {
         add("pixelsSHA256", text(pixelsSHA256))
         add("code", text(code))
         add("chainHead", text(chainHead))
+        // When it was signed, by this machine's clock: what a verifier shows when no time-stamp authority says.
+        add("stamped", text(stampedAt?.iso8601))
         if let original, let originalSHA256 { add("original", .textMap(["name": .text(original), "sha256": .text(originalSHA256)])) }
         if let gps = fields.gpsTime, let system = fields.time, fields.timeSource == "camera clock" {
             var clock: [(key: CBORValue, value: CBORValue)] = [(key: .text("system"), value: .text(system.iso8601)),

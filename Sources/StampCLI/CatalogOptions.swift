@@ -62,7 +62,27 @@ enum CatalogOptions {
         return CatalogFilter.Circle(latitude: latitude, longitude: longitude, metres: metres)
     }.commandLineOnly()
 
-    static let filters: [any OptionDeclaration] = [project, user, since, until, near, style]
+    static let code = Option.text("code", value: "CODE", help: "only the photo whose stamp shows this verification code (K7MN-4XRT-9P)")
+        .commandLineOnly()
+
+    static let filters: [any OptionDeclaration] = [project, user, since, until, near, style, code]
+
+    /// `typed` as a verification code (`k7mn 4xrt 9p` is `K7MN-4XRT-9P`); a usage error that says
+    /// why when it cannot be one.
+    static func verificationCode(_ typed: String) throws -> String {
+        if let code = VerificationCode.normalized(typed) { return code }
+        let shown = "'" + PathEncoding.display(typed) + "'"
+        switch VerificationCode.flaw(typed) {
+        case .length(let count)?:
+            throw Failure(L("{1} is not a stampcam code: it has {2} of a code's characters, and a code has {3} (like K7MN-4XRT-9P)",
+                            shown, count, VerificationCode.length), code: .usage)
+        case .character(let character)?:
+            throw Failure(L("{1} is not a stampcam code: a code has no '{2}' (it uses only {3})", shown,
+                            PathEncoding.display(String(character)), String(VerificationCode.alphabet)), code: .usage)
+        case nil:
+            throw Failure(L("{1} is not a stampcam code", shown), code: .usage)
+        }
+    }
 
     /// `--tz` of `log`, `export` and `report` (the config's `tz` too): the zone camera times without one are read in.
     static let tz = Option<FieldPolicy.Zone>("tz", value: "ZONE",
@@ -92,14 +112,15 @@ enum CatalogOptions {
     }
 
     /// The filter the options describe.
-    static func filter(_ options: ParsedOptions) throws(UsageError) -> CatalogFilter {
+    static func filter(_ options: ParsedOptions) throws -> CatalogFilter {
         var filter = CatalogFilter(project: try options.value(project), user: try options.value(user), style: try options.value(style),
                                    near: try options.value(near))
+        filter.code = try options.value(code).map(verificationCode)
         filter.since = try options.value(since)?.start(localOffset: WallClock.localOffsetMinutes)
         filter.until = try options.value(until)?.end(localOffset: WallClock.localOffsetMinutes)
         // An empty range is a mistake (the dates swapped), not a question whose answer is "none".
         if let start = filter.since, let end = filter.until, end <= start {
-            throw .badValue(option: "--until", value: options.values["until"]?.last ?? "",
+            throw UsageError.badValue(option: "--until", value: options.values["until"]?.last ?? "",
                             expected: "after --since '\(options.values["since"]?.last ?? "")' (swap them?)")
         }
         return filter

@@ -14,17 +14,23 @@ enum LogCommand: Command {
     static let check = Flag("check", help: "say which logged photos moved, are missing or changed; DIR... are also searched for moved ones")
     static let rebuild = Flag("rebuild", help: "add the photos stampcam stamped under DIR... to the catalog, from their own records")
     static let merge = Flag("merge", help: "add the photos of the catalogs CATALOG... (one per scheduler task, say) to this one")
-    static let verify = Flag("verify", help: "walk the log's hash chain and name each row deleted, inserted or changed since it was logged")
+    static let verify = Flag("verify", help: "walk the log's hash chain and name each row deleted, inserted or changed since it was logged, "
+        + "checking each photo's recorded head; photos under DIR... are checked too")
+    static let anchor = Flag("anchor", help: "print the log's head to keep elsewhere (an e-mail, a ticket); with --verify, "
+        + "ANCHOR (the first argument) must still be in the log with nothing before it changed")
 
     static let spec = CommandSpec(
         name: "log",
         usage: "log [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] [--json] | "
-            + "log --check [DIR...] | log --verify | log --rebuild DIR... | log --merge CATALOG...",
+            + "log --check [DIR...] | log --verify [--anchor ANCHOR] [DIR...] | log --anchor | log --rebuild DIR... | log --merge CATALOG...",
         summary: "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project.",
-        options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, verify, rebuild, merge])
+        options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, verify, anchor, rebuild, merge])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let modes = [check, verify, rebuild, merge].filter(options.flag)
+        if options.flag(anchor), let other = modes.first, other.spec.long != "verify" {
+            throw UsageError.badValue(option: "--anchor", value: "with --\(other.spec.long)", expected: "given together (it goes alone, or with --verify)")
+        }
         guard modes.count <= 1 else {
             throw UsageError.badValue(option: "--\(modes[1].spec.long)", value: "with --\(modes[0].spec.long)", expected: "given together (choose one)")
         }
@@ -34,6 +40,7 @@ enum LogCommand: Command {
         case "merge"?: return try runMerge(options, catalogPath: path, context: context)
         case "check"?: return try runCheck(options, catalogPath: path, context: context)
         case "verify"?: return try runVerify(options, catalogPath: path, context: context)
+        case nil where options.flag(anchor): return try printAnchor(options, catalogPath: path, context: context)
         default:
             if let stray = options.positionals.first {
                 throw UsageError.badValue(option: "log", value: stray, expected: "an argument it takes (DIR or CATALOG go with --check, --rebuild or --merge)")
@@ -159,8 +166,18 @@ enum LogCommand: Command {
     // MARK: --verify
 
     private static func runVerify(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
-        if let stray = options.positionals.first {
-            throw UsageError.badValue(option: "--verify", value: stray, expected: "no argument (it walks the whole catalog)")
+        var folders = options.positionals
+        var given: Anchor?
+        if options.flag(anchor) {
+            guard let text = folders.first else { throw UsageError.missing("the anchor to check: --verify --anchor ANCHOR", command: spec.name) }
+            guard let parsed = Anchor(text) else {
+                throw UsageError.badValue(option: "--anchor", value: text, expected: "an anchor as 'log --anchor' prints it (1234:64 hex digits)")
+            }
+            given = parsed
+            folders.removeFirst()
+        }
+        for folder in folders where FileStatus(path: FilePath(folder))?.isFolder != true {
+            throw UsageError.badValue(option: "--verify", value: folder, expected: "a folder to search for photos")
         }
         if CatalogOptions.filtered(options) {
             throw UsageError.badValue(option: "--verify", value: "with a filter", expected: "given together (it walks every row)")
@@ -168,12 +185,12 @@ enum LogCommand: Command {
         let console = context.console
         guard let catalog = try CatalogOptions.openForReading(catalogPath) else {
             console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
-            return .success
+            return given == nil ? .success : .differences
         }
-        let report = try catalog.verifyChain()
+        let report = try LogVerification.verify(catalog, searching: folders, anchor: given)
         for problem in report.problems {
             if options.flag(json) {
-                let object = ["id": String(problem.id), "path": PathEncoding.display(problem.path), "problem": "\(problem.kind)",
+                let object = ["id": String(problem.id), "path": PathEncoding.display(problem.path), "problem": kindName(problem.kind),
                               "message": problem.description]
                 console.out((try? JSONOutput.line(object)) ?? "{}")
             } else {
@@ -182,11 +199,58 @@ enum LogCommand: Command {
         }
         var summary = "stampcam: \(report.chained) row\(report.chained == 1 ? "" : "s") in \(report.chains) chain\(report.chains == 1 ? "" : "s") "
             + (report.intact ? "verified intact" : "walked: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
+        if report.headsChecked > 0 {
+            summary += "; \(report.headsChecked) photo\(report.headsChecked == 1 ? "'s" : "s'") recorded head\(report.headsChecked == 1 ? "" : "s") checked"
+        }
         if report.unchained > 0 {
-            summary += "; \(report.unchained) row\(report.unchained == 1 ? " is" : "s are") unchained (logged before the chain began, not verifiable)"
+            summary += "; \(report.unchained) row\(report.unchained == 1 ? " is" : "s are") unchained (logged before the chain began, not verifiable"
+                + (report.unchainedRecorded ? ")" : ", and not yet recorded: any stampcam that logs a photo here records them)")
         }
         console.err(summary)
-        return report.intact ? .success : .differences
+        var holds = report.intact
+        switch report.anchor {
+        case .intact(let position)?:
+            console.err("stampcam: the anchor is row \(position) of the chain: nothing logged up to it has changed")
+        case .broken(let position)?:
+            holds = false
+            console.err("stampcam: the anchor is row \(position) of the chain, but rows up to it were changed, inserted or deleted since")
+        case .missing?:
+            holds = false
+            console.err("stampcam: the anchor \(given.map(String.init(describing:)) ?? "") is not in the log: "
+                + "the log was rewritten, or its rows from there on were deleted")
+        case nil: break
+        }
+        return holds ? .success : .differences
+    }
+
+    /// A problem's kind as `--json` names it.
+    private static func kindName(_ kind: ChainProblem.Kind) -> String {
+        switch kind {
+        case .headNotInLog: return "headNotInLog"
+        case .unlogged: return "unlogged"
+        default: return "\(kind)"
+        }
+    }
+
+    // MARK: --anchor
+
+    /// The log's head, one line to keep outside the log: `log --verify --anchor` proves later that
+    /// nothing logged up to it changed.
+    private static func printAnchor(_ options: ParsedOptions, catalogPath: String, context: Context) throws -> ExitCode {
+        if let stray = options.positionals.first {
+            throw UsageError.badValue(option: "--anchor", value: stray, expected: "no argument (it prints the log's head; with --verify it checks one)")
+        }
+        guard let catalog = try CatalogOptions.openForReading(catalogPath), let head = try catalog.chainHead,
+              let link = try catalog.links()[head] else {
+            throw Failure("no photo is logged in a chain yet, so the log has no head to anchor", code: .noInput)
+        }
+        let anchor = Anchor(position: link.position, hash: head)
+        let clock = WallClock.now()
+        let now = Timestamp(secondsSinceEpoch: clock.secondsSinceEpoch, utcOffsetMinutes: clock.utcOffsetMinutes)
+        context.console.out("stampcam photo log anchor \(anchor) (taken \(now.iso8601), \(PathEncoding.display(catalogPath)))")
+        context.console.err("stampcam: keep this line somewhere the log's keeper cannot change (an e-mail, a ticket); "
+            + "'stampcam log --verify --anchor \(anchor)' then shows whether anything logged up to now changed")
+        return .success
     }
 
     // MARK: --rebuild

@@ -1,6 +1,7 @@
 import Catalog
 import Platform
 import Provenance
+import Session
 import Values
 
 /// `stampcam verify PHOTO...`: checks each photo's Content Credentials offline and says what they
@@ -15,16 +16,20 @@ enum VerifyCommand: Command {
 
     static let trust = Option.text("trust", value: "CA.pem",
                                    help: "trust signers whose chain reaches this CA certificate (repeatable; 'stampcam keys export-ca' prints one)")
-    static let code = Option.text("code", value: "CODE", help: "verify the photos the catalog logged with this verification code").commandLineOnly()
+    static let code = Option.text("code", value: "CODE",
+                                  help: "verify the photos the catalog logged with this verification code: each must carry it").commandLineOnly()
     static let json = Flag("json", help: "print one JSON line per photo instead of text")
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
         var photos = options.positionals
-        if let code = try options.value(code) {
-            guard photos.isEmpty else { throw UsageError.badValue(option: "--code", value: code, expected: "given without PHOTO arguments") }
-            photos = try find(code: code, options: options, context: context)
-            guard !photos.isEmpty else { throw Failure("no photo in the catalog has the code \(code)", code: .noInput) }
+        var logged: String?
+        if let typed = try options.value(code) {
+            guard photos.isEmpty else { throw UsageError.badValue(option: "--code", value: typed, expected: "given without PHOTO arguments") }
+            let normalized = try CatalogOptions.verificationCode(typed)
+            logged = normalized
+            photos = try find(code: normalized, options: options, context: context)
+            guard !photos.isEmpty else { throw Failure(L("no photo in the catalog has the code {1}", normalized), code: .noInput) }
         }
         guard !photos.isEmpty else { throw UsageError.missing("PHOTO (or --code CODE)", command: spec.name) }
         let anchors = try TrustAnchors(files: try options.values(trust))
@@ -35,6 +40,7 @@ enum VerifyCommand: Command {
             do {
                 var verification = try ManifestReader.verify(path: photo, trust: anchors, now: now)
                 verification.checkStampedCode()
+                if let logged { verification.checkLogged(code: logged) }
                 if options.flag(json) {
                     console.out(try JSONOutput.line(Line(path: photo, verification)))
                 } else {
@@ -42,7 +48,8 @@ enum VerifyCommand: Command {
                 }
                 exit = exitCode(verification.outcome)
                 if let problem = verification.problem {
-                    console.err("stampcam: \(PathEncoding.display(photo)): \(headline(verification.outcome)): \(problem)\(advice(verification.outcome))")
+                    console.err("stampcam: \(PathEncoding.display(photo)): \(headline(verification.outcome)): \(problem)"
+                        + advice(verification.outcome, trustGiven: !anchors.isEmpty))
                 }
             } catch let error as ProvenanceError {
                 let failure = Failure(provenance: error)
@@ -86,8 +93,9 @@ enum VerifyCommand: Command {
         }
     }
 
-    private static func advice(_ outcome: Verification.Outcome) -> String {
+    private static func advice(_ outcome: Verification.Outcome, trustGiven: Bool) -> String {
         switch outcome {
+        case .untrusted where trustGiven: return "; its chain reaches none of the CA certificates given with --trust"
         case .untrusted: return "; if you trust its CA, give the CA certificate with --trust CA.pem"
         case .noCredentials: return "; it proves nothing about where or when it was taken"
         default: return ""
@@ -105,27 +113,52 @@ enum VerifyCommand: Command {
         return photos
     }
 
-    /// The text report of one photo: the checks, the signer, and the stamp's assertion as it is.
+    /// The text report of one photo: the verdict in one plain sentence, then the checks, the
+    /// signer, the parent, and the stamp's assertion as it is.
     static func describe(_ verification: Verification, path: String) -> [String] {
-        var lines = [PathEncoding.display(path)]
+        var lines = [PathEncoding.display(path), "  " + VerdictSentence.text(verification), ""]
         let row = { (label: String, value: String) in lines.append("  " + label.padding(13) + value) }
         guard verification.hasCredentials else {
             row("credentials", "none")
             return lines
         }
-        row("credentials", verification.generator.map { "yes, made by " + PathEncoding.display($0) } ?? "yes")
+        switch verification.damage {
+        case .cut?: row("credentials", "cut short: the file ends inside them")
+        case .malformed(let reason)?: row("credentials", "damaged: " + reason)
+        case nil: row("credentials", verification.generator.map { "yes, made by " + PathEncoding.display($0) } ?? "yes")
+        }
         row("outcome", headline(verification.outcome))
+        if verification.damage != nil { return lines }
         row("signature", verification.signatureValid ? "valid" : "invalid")
         row("unchanged", verification.bindingHolds ? "yes, the file is as it was signed" : "no")
         if let signer = verification.signer {
             row("signer", PathEncoding.display(signer.subject))
+            if let organization = signer.organization { row("organisation", PathEncoding.display(organization)) }
             row("SHA-256", signer.fingerprint)
             row("valid", "\(signer.notBefore) to \(signer.notAfter)")
         }
         for issuer in verification.certificates.dropFirst() { row("issuer", PathEncoding.display(issuer.subject)) }
         row("trusted", verification.trusted ? "yes" : "no")
-        if verification.parentHasCredentials { row("parent", "a photo with credentials of its own, kept") }
-        if let matches = verification.codeMatches { row("code", matches ? "matches the fields and the picture hash" : "does not match") }
+        if let signed = verification.signedAt {
+            row("signed", signed.time.iso8601 + (signed.attested ? " (time-stamped)" : " (the signer's clock)"))
+        }
+        if let parent = verification.parent {
+            let name = parent.title.map { PathEncoding.display($0) + ", " } ?? ""
+            row("parent", parent.holds ? "\(name)credentials of its own, kept and intact"
+                : "\(name)its credentials do not hold: " + (parent.problem ?? ""))
+        }
+        if let code = verification.code {
+            // A code is only vouched for by a file that is as it was signed, and is the photo asked for.
+            let unchanged = verification.signatureValid && verification.bindingHolds
+            let state = !unchanged ? "not checked: the file is not as it was signed"
+                : verification.isLoggedPhoto == false ? "this file's own, not the code logged for it"
+                : verification.codeMatches == true ? "matches the fields and the picture hash"
+                : verification.codeMatches == false ? "does not match the fields and the picture hash" : "recorded"
+            row("code", PathEncoding.display(code) + ", " + state)
+        }
+        if let logged = verification.loggedCode, verification.isLoggedPhoto == false {
+            row("logged code", logged + ", which this file does not carry")
+        }
         if let stamp = verification.stamp {
             lines.append("  stamp")
             lines += tree(stamp, indent: "    ")
@@ -171,29 +204,62 @@ enum VerifyCommand: Command {
     struct Line: Encodable {
         let path: String
         let outcome: String
+        /// The verdict in one plain sentence, in the run's language.
+        let sentence: String
         let problem: String?
         let credentials: Bool
+        /// "cut" or "damaged" when the credentials cannot be read.
+        let damage: String?
         let signatureValid: Bool
         let unchanged: Bool
         let trusted: Bool
         let codeMatches: Bool?
+        let code: String?
+        let loggedCode: String?
+        let isLoggedPhoto: Bool?
+        let organization: String?
+        let signedAt: String?
         let signer: CertificateInfo?
         let certificates: [CertificateInfo]
         let generator: String?
+        let parent: Parent?
         let stamp: JSONTree?
+
+        struct Parent: Encodable {
+            let title: String?
+            let generator: String?
+            let signer: CertificateInfo?
+            let holds: Bool
+            let outcome: String
+            let problem: String?
+        }
 
         init(path: String, _ verification: Verification) {
             self.path = PathEncoding.display(path)
             outcome = verification.outcome.name
+            sentence = VerdictSentence.text(verification)
             problem = verification.problem
             credentials = verification.hasCredentials
+            switch verification.damage {
+            case .cut?: damage = "cut"
+            case .malformed?: damage = "damaged"
+            case nil: damage = nil
+            }
             signatureValid = verification.signatureValid
             unchanged = verification.bindingHolds
             trusted = verification.trusted
-            codeMatches = verification.codeMatches
+            codeMatches = verification.signatureValid && verification.bindingHolds ? verification.codeMatches : nil
+            code = verification.code
+            loggedCode = verification.loggedCode
+            isLoggedPhoto = verification.isLoggedPhoto
+            organization = verification.organization
+            signedAt = verification.signedAt?.time.iso8601
             signer = verification.signer
             certificates = verification.certificates
             generator = verification.generator
+            parent = verification.parent.map {
+                Parent(title: $0.title, generator: $0.generator, signer: $0.signer, holds: $0.holds, outcome: $0.outcome.name, problem: $0.problem)
+            }
             stamp = verification.stamp.map(JSONTree.init)
         }
     }

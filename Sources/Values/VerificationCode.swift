@@ -65,6 +65,24 @@ public enum VerificationCode {
         return characters.count == length ? grouped(characters) : nil
     }
 
+    /// Why typed text cannot be a code.
+    public enum Flaw: Sendable, Equatable {
+        /// Characters of the alphabet, dashes and spaces aside: `count`, not `length`.
+        case length(Int)
+        /// A character no code uses (a letter mistaken for a digit, punctuation …).
+        case character(Character)
+    }
+
+    /// Why `typed` cannot be a code; nil when `normalized` reads it as one.
+    public static func flaw(_ typed: String) -> Flaw? {
+        var count = 0
+        for character in typed.uppercased() where character != "-" && !character.isWhitespace {
+            guard alphabet.contains(character) else { return .character(character) }
+            count += 1
+        }
+        return count == length ? nil : .length(count)
+    }
+
     private static func grouped(_ characters: [Character]) -> String {
         var parts: [String] = [], start = 0
         for size in groups {

@@ -185,7 +185,7 @@ import Values
         let intact = CLI.run(["log", "--verify", "--catalog", catalog])
         #expect(intact.code == 0, "\(intact.err)")
         #expect(intact.out.isEmpty)
-        #expect(intact.err == ["stampcam: 5 rows in 1 chain verified intact"])
+        #expect(intact.err == ["stampcam: 5 rows in 1 chain verified intact; 5 photos' recorded heads checked"])
         let absolute = FileSystem.absolute(out + "/x").dropLast(2)
         let tampered = try ExternalTool.python("""
             import sqlite3, sys
@@ -200,17 +200,19 @@ import Values
         let ids = tampered.out.split(whereSeparator: \.isWhitespace)
         let broken = CLI.run(["log", "--verify", "--catalog", catalog])
         #expect(broken.code == 1)
-        #expect(broken.out.count == 2)
+        // The photo logged after the deleted row recorded that row's hash as the log's head.
+        #expect(broken.out.count == 3)
+        #expect(broken.out.contains { $0.hasPrefix("row \(ids[1]) (\(absolute)/rome.jpg): its photo records the log's head") })
         #expect(broken.out.contains { $0.hasPrefix("row \(ids[0]) (\(absolute)/louvre.jpg): changed") })
         #expect(broken.out.contains { $0.hasPrefix("row \(ids[1]) (\(absolute)/rome.jpg): deleted before it") })
-        #expect(broken.err == ["stampcam: 4 rows in 1 chain walked: 2 problems"])
+        #expect(broken.err == ["stampcam: 4 rows in 1 chain walked: 3 problems; 4 photos' recorded heads checked"])
 
         // Merging the tampered log says so (exit 1), and the merged log names the same rows.
         let merged = try TestFiles.temporaryFolder("verify-merge") + "/all.sqlite"
         let merge = CLI.run(["log", "--merge", "--catalog", merged, catalog])
         #expect(merge.code == 1)
         #expect(merge.err.filter { $0.contains("its chain is broken: row") }.count == 2)
-        #expect(CLI.run(["log", "--verify", "--catalog", merged]).out.count == 2)
+        #expect(CLI.run(["log", "--verify", "--catalog", merged]).out.count == 3)
 
         let old = try TestFiles.temporaryFolder("verify-old") + "/old.sqlite"
         _ = try ExternalTool.python("""

@@ -126,9 +126,31 @@ def reference_codes(path, trust=None):
     except c2pa.C2paError as error:
         if "ManifestNotFound" in type(error).__name__ or "not found" in str(error).lower():
             return {"noManifest"}
-        raise
+        # The reader refuses the file: its credentials cannot be read at all.
+        return {"unreadable"}
     codes = {status["code"] for status in report.get("validation_status", []) or []}
     results = report.get("validation_results", {}) or {}
     for kind in ("success", "informational", "failure"):
         codes |= {s["code"] for s in (results.get("activeManifest", {}) or {}).get(kind, [])}
+    # What the reader found wrong with the manifests of ingredients (a kept parent's), marked as theirs.
+    for delta in results.get("ingredientDeltas", []) or []:
+        for status in ((delta or {}).get("validationDeltas") or {}).get("failure", []) or []:
+            codes.add("ingredient:" + status["code"])
     return codes
+
+
+def reference_outcome(codes):
+    """The outcome the reference reader's codes mean, in stampcam's words: the worst that applies."""
+    if "noManifest" in codes:
+        return "noCredentials"
+    if "unreadable" in codes or "claimSignature.mismatch" in codes or "signingCredential.invalid" in codes \
+            or "claimSignature.missing" in codes or "ingredient:claimSignature.mismatch" in codes:
+        return "invalid"
+    if any(code.endswith(".mismatch") or code.endswith(".missing") for code in codes):
+        return "changed"
+    if "signingCredential.expired" in codes:
+        return "expired"
+    if "signingCredential.untrusted" in codes:
+        return "untrusted"
+    assert "claimSignature.validated" in codes, codes
+    return "valid"

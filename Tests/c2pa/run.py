@@ -10,7 +10,8 @@ orientation of 6. They go through `apply` (re-encoded at 1024 px, and in place a
 photo the reader must find the manifest valid, with the untrusted signer (our own CA is on no
 trust list) as its only complaint, our `org.stampcam.stamp` assertion with the user and time
 given, and the actions: a capture created, or the original opened as the parent ingredient, then
-the stamp as an edit. One byte of the entropy-coded data flipped must give the data hash
+the stamp as an edit (restamp's parent is the photo it makes again, its signed capture record
+kept). One byte of the entropy-coded data flipped must give the data hash
 mismatch; a store over 64 KB must be read back from its APP11 segments; a missing key must stop
 the run before any photo; --no-sign must say so. C2PA_KEEP=1 keeps the temp folder."""
 import json
@@ -178,8 +179,18 @@ def main():
         restamped = run("restamp", taken, "-t", "minimal", "-o", os.path.join(work, "restamped"))
         check("restamp succeeds", restamped.returncode == 0 and restamped.stdout.strip(), restamped.stderr)
         if restamped.returncode == 0 and restamped.stdout.strip():
-            kept = [n for n in os.listdir(os.path.dirname(taken)) if ".original." in n]
-            signed_as_expected("restamp", restamped.stdout.strip().splitlines()[-1], opened=kept[0] if kept else "?")
+            # Its parent is the photo made again, whose signed capture record is kept.
+            remade = restamped.stdout.strip().splitlines()[-1]
+            signed_as_expected("restamp", remade, opened=os.path.basename(taken))
+            try:
+                store, _ = read(remade)
+                ingredient = (active(store).get("ingredients") or [{}])[0]
+                parent = store["manifests"].get(ingredient.get("active_manifest") or "", {})
+                names = [a.get("action") for a in (assertion(parent, "c2pa.actions.v2") or {}).get("actions") or []]
+            except Exception as error:
+                names = [str(error)]
+            check("restamp keeps the signed capture record: its parent's manifest, created by a digital capture",
+                  names[:1] == ["c2pa.created"], names)
 
     # A photo signed already, stamped again: its credentials are kept as the parent's, without a warning.
     again = run("apply", outputs["apply"][0], "-o", os.path.join(work, "again"), "--stamp-again")

@@ -29,20 +29,7 @@ def check(what, condition, detail=""):
         print(f"FAIL - {what}" + (f": {detail}" if detail else ""))
 
 
-def reference_outcome(codes):
-    """The outcome the reference reader's codes mean, in stampcam's words."""
-    if "noManifest" in codes:
-        return "noCredentials"
-    if "claimSignature.mismatch" in codes:
-        return "invalid"
-    if any(code.endswith(".mismatch") for code in codes):
-        return "changed"
-    if "signingCredential.expired" in codes:
-        return "expired"
-    if "signingCredential.untrusted" in codes:
-        return "untrusted"
-    assert "claimSignature.validated" in codes, codes
-    return "valid"
+reference_outcome = fixtures.reference_outcome
 
 
 def verify(*args):

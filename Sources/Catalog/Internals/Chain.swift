@@ -71,6 +71,36 @@ enum Chain {
         return RowCoding.link(statement, columns: RowCoding.Columns(["chain", "link", "previous_hash", "supersedes", "row_hash"]))
     }
 
+    /// The hash that records a row logged before the chain (`unchained_rows`): its fields as a
+    /// link's own hash takes them, in no chain and at no place, so it can never equal a link's.
+    static func unchainedHash(_ entry: CatalogEntry, code: String?) -> String {
+        hash(entry, code: code, chain: "", position: 0, previous: genesis, supersedes: nil)
+    }
+
+    /// Records every row flagged unchained (run once, by the schema step that makes the table).
+    static func recordUnchained(_ database: SQLiteDatabase) throws(CatalogError) {
+        try recordUnchained(database, condition: "unchained = 1", values: [])
+    }
+
+    /// Records the unchained row `path`, `sha256` (a row merged from a catalog older than chains).
+    static func recordUnchained(_ database: SQLiteDatabase, path: SQLValue, sha256: SQLValue) throws(CatalogError) {
+        try recordUnchained(database, condition: "path = ? AND sha256 = ?", values: [path, sha256])
+    }
+
+    /// Records the rows matching `condition` as read back, so the hash is the one `verifyChain` computes.
+    private static func recordUnchained(_ database: SQLiteDatabase, condition: String, values: [SQLValue]) throws(CatalogError) {
+        let names = Schema.columns + Schema.chainColumns
+        let statement = try database.prepare("SELECT \(names.joined(separator: ", ")) FROM photos WHERE \(condition)", action: "write")
+        try statement.bind(values)
+        let columns = RowCoding.Columns(names)
+        let insert = try database.prepare("INSERT INTO unchained_rows VALUES (?)", action: "write")
+        while try statement.step() {
+            // An unreadable row is named by `verifyChain` as it is.
+            guard let entry = RowCoding.entry(statement, columns: columns) else { continue }
+            try insert.run([.text(unchainedHash(entry, code: RowCoding.code(statement, columns: columns)))])
+        }
+    }
+
     /// Computes and stores the own hash of the row `path`, `sha256`, whose link columns are set.
     static func seal(_ database: SQLiteDatabase, path: SQLValue, sha256: SQLValue) throws(CatalogError) {
         let names = Schema.columns + Schema.chainColumns

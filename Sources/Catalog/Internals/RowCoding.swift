@@ -132,6 +132,21 @@ enum RowCoding {
         return entry
     }
 
+    /// Whether the row's stored columns are exactly what `entry`, the row as read, is written as.
+    /// A column the reader derives or drops (`time_utc`, `zone`, a latitude without its longitude)
+    /// is not in the entry a hash is made of: changed behind stampcam's back, it shows here. A text
+    /// longer than the reader keeps is left to the hash of what it keeps.
+    static func storedAsWritten(_ row: SQLiteStatement, columns: Columns, entry: CatalogEntry) -> Bool {
+        for (name, written) in zip(Schema.columns, values(entry)) {
+            guard let at = columns.index[name] else { continue }
+            let stored = row.column(at)
+            if stored == written { continue }
+            if case .text(let text) = stored, text.count > maximumText { continue }
+            return false
+        }
+        return true
+    }
+
     /// The chain link in the statement's current row; nil when it has none. `sealed`: its own hash
     /// must be there too (it is not yet while a link is being made).
     static func link(_ row: SQLiteStatement, columns: Columns, sealed: Bool = true) -> ChainLink? {

@@ -74,9 +74,17 @@ enum Schema {
         CREATE TABLE chain_identity (id TEXT NOT NULL) STRICT;
         INSERT INTO chain_identity VALUES (lower(hex(randomblob(16))));
         """,
+        // 6: the rows that predate the chain, recorded once (`Chain.recordUnchained` fills it as
+        // the step runs): a row flagged unchained later, by hand, is not among them.
+        """
+        CREATE TABLE unchained_rows (hash TEXT NOT NULL) STRICT; -- Chain.unchainedHash of each row logged before the chain
+        """,
     ]
 
     static var current: Int { steps.count }
+
+    /// The version from which the rows that predate the chain are recorded (`unchained_rows`).
+    static let unchainedRecorded = 6
 
     /// The columns of the current version, in the order rows are written.
     static let columns = [

@@ -1,4 +1,4 @@
-import CCrypto
+internal import CCrypto
 import Values
 
 #if canImport(Glibc)

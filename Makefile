@@ -53,7 +53,7 @@ POT = po/stampcam.pot
 pot:
 	@$(call packages,gettext)
 	xgettext --from-code=UTF-8 --language=C --keyword=L --keyword=Ln:1,2 --keyword=Lp:1c,2 --keyword=marked:1c,2 \
-	    --add-comments=TRANSLATORS: --package-name=stampcam --sort-by-file -o $(POT) \
+	    --add-comments=TRANSLATORS: --add-location=file --package-name=stampcam --sort-by-file -o $(POT) \
 	    $$(grep -rlE '(^|[^A-Za-z0-9_.])(L|Ln|Lp|marked)\("' Sources --include='*.swift' | LC_ALL=C sort)
 	if [ "$(POT)" = po/stampcam.pot ]; then for po in po/*.po; do msgmerge -q --update --backup=none "$$po" $(POT); done; fi
 

@@ -8,8 +8,14 @@ public struct CertificateInfo: Equatable, Sendable, Encodable {
     /// UTC, ISO 8601.
     public let notBefore: String
     public let notAfter: String
+    /// The organisation the subject names (O=), when it names one.
+    public let organization: String?
+    /// The end of the validity period, in seconds since the epoch.
+    public let expires: Int
 
     init(_ certificate: X509Certificate) {
+        organization = certificate.organization
+        expires = certificate.notAfterSeconds
         subject = certificate.subject
         issuer = certificate.issuer
         fingerprint = certificate.fingerprint

@@ -168,7 +168,7 @@ public final class PhotoWriter {
         let chainHead = settings.log?.log.chainHead
         let credentials = record.credentials(style: style, origin: origin, version: settings.version, zoneAssumed: zoneAssumed,
                                              chainHead: chainHead, pixelsSHA256: record.pixelsSHA256, code: record.code)
-        do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials) } catch { throw .provenance(error) }
+        do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials, notes: &signed.warnings) } catch { throw .provenance(error) }
         return signed
     }
 

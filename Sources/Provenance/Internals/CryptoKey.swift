@@ -1,4 +1,4 @@
-import CCrypto
+internal import CCrypto
 
 /// Owns one OpenSSL private key (EVP_PKEY). It is only read after it is made, and OpenSSL allows
 /// signing with one key from several threads at once, so it may be shared.

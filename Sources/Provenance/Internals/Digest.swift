@@ -1,4 +1,4 @@
-import CCrypto
+internal import CCrypto
 
 /// SHA-256 through libcrypto.
 enum Digest {

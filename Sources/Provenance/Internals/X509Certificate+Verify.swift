@@ -1,4 +1,4 @@
-import CCrypto
+internal import CCrypto
 
 /// What a verifier asks of a certificate: read it from DER, check a signature with its key, follow
 /// its chain to a trusted one.

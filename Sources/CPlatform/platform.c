@@ -6,6 +6,7 @@
 #include <libintl.h>
 #include <locale.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,6 +32,10 @@ int sc_affinity_cpu_count(void) {
 
 int sc_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
+}
+
+int sc_memfd(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }
 
 int sc_gettext_bind(const char *domain, const char *folder) {

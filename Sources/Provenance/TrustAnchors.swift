@@ -13,10 +13,13 @@ public struct TrustAnchors: Sendable {
 
     /// Every certificate in the PEM files: `files` for signers and time-stamps, `timeStampFiles`
     /// for time-stamp authorities only.
-    public init(files: [String], timeStampFiles: [String] = []) throws(ProvenanceError) {
-        certificates = try Self.read(files)
+    public init(files: [String], timeStampFiles: [String] = [], adding identity: SigningIdentity? = nil) throws(ProvenanceError) {
+        certificates = (identity?.chain.last.map { [$0] } ?? []) + (try Self.read(files))
         timeStampOnly = try Self.read(timeStampFiles)
     }
+
+    /// The organisations the signer anchors name (O=), in order.
+    public var organizations: [String] { certificates.compactMap(\.organization) }
 
     private static func read(_ files: [String]) throws(ProvenanceError) -> [X509Certificate] {
         var certificates: [X509Certificate] = []

@@ -29,11 +29,14 @@ final class WebApp: Sendable {
     let rate = Mutex(UploadRate())
     /// The page's words in each language.
     let words: PageWords
+    /// The public check page, answered before any token is asked for; nil serves none.
+    let check: CheckPage?
 
     init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
-         words: PageWords = .english, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+         words: PageWords = .english, check: CheckPage? = nil, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
+        self.check = check
         self.words = words
         self.controller = controller
         self.hub = hub
@@ -51,6 +54,7 @@ final class WebApp: Sendable {
 
     /// The access policy's answer, or `route`'s.
     func respond(to request: HTTPRequest, route: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        if let check, CheckPage.handles(request.path) { return check.respond(to: request) }  // public: no token
         let setCookie: String?
         switch policy.check(request) {
         case .deny(let status, let message):

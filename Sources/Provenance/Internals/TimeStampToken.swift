@@ -55,7 +55,8 @@ enum TimeStampToken {
         if TS_RESP_verify_token(context, token) == 1 {
             stamp.trusted = true
         } else {
-            stamp.problem = "its authority \(stamp.authority ?? "(unnamed)") is not trusted: \(OpenSSLError.last())"
+            ERR_clear_error()
+            stamp.problem = "its authority \(stamp.authority ?? "(unnamed)") does not chain to a trusted CA for time-stamps at that time (give its CA with --tsa-trust)"
         }
         return stamp
     }

@@ -49,6 +49,8 @@ public final class PhotoWriter {
         public var log: PhotoLogging?
         /// Signs each photo with a C2PA manifest (the front end decides: `--no-sign` leaves it nil).
         public var signer: ManifestSigner?
+        /// The organisation's check page: a style's QR code links to it with the photo's code.
+        public var verifyURL: String?
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.
@@ -95,6 +97,8 @@ public final class PhotoWriter {
     /// The record a photo stamped in `style` with `fields` carries (see `StampRecord`).
     public func record(style: Template, fields: Fields, original: KeptOriginal? = nil) -> StampRecord {
         let software = settings.version.isEmpty ? "stampcam" : "stampcam " + settings.version
+        var fields = fields
+        fields.verifyURL = settings.verifyURL
         return StampRecord(style: style, fields: fields, stampedAt: settings.clock(), software: software,
                            original: original?.name, originalSHA256: original?.sha256, capture: original?.capture)
     }

@@ -14,8 +14,19 @@ enum SigningOptions {
         return text
     }
 
+    static let verifyURL = Option<String>("verify-url", value: "URL",
+                                          help: "the organisation's check page (https://…/verify): a style's QR code links to it with the photo's code") {
+        (text) throws(UsageError) in
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), text.count <= 200,
+              !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7e }) else {
+            throw .badValue(option: "--verify-url", value: text, expected: "the check page's address, like https://check.example.com/verify (at most 200 characters)")
+        }
+        return text
+    }
+
     /// For `shoot`, `serve`, `apply` and `restamp`.
-    static let writing: [any OptionDeclaration] = [KeysCommand.signingKey, KeysCommand.signingCert, noSign, tsa]
+    static let writing: [any OptionDeclaration] = [KeysCommand.signingKey, KeysCommand.signingCert, noSign, tsa, verifyURL]
 
     /// The signer for the photos, checked before any is written; nil with `--no-sign`. A key or
     /// chain that is missing, unreadable or does not match is an error, never an unsigned photo.

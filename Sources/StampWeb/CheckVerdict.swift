@@ -82,7 +82,8 @@ struct CheckVerdict: Encodable {
         case "invalid": key = "verdict-invalid"
         default: key = "verdict-none"
         }
-        return CheckVerdict.fill(words[key] ?? key, ["org": organization, "time": time ?? timeStamped ?? "?", "signer": signer ?? "?"])
+        let shown = (time ?? timeStamped).flatMap { Timestamp(iso8601: $0) }.map { "\($0.dateText) \($0.timeText) (\($0.offsetText))" }
+        return CheckVerdict.fill(words[key] ?? key, ["org": organization, "time": shown ?? "?", "signer": signer ?? "?"])
     }
 
     /// `template` with each `{name}` replaced by its value.

@@ -30,6 +30,7 @@ extension PageWords {
             "fact-place": Lp("check page", "Place"),
             "check-too-many": Lp("check page", "Too many checks from here; wait a minute and try again."),
             "check-too-large": Lp("check page", "This file is too large to check here."),
+            "check-details": Lp("check page", "Details"),
         ]
     }
 

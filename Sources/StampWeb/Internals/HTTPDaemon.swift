@@ -110,6 +110,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         /// An upload refused in the middle of its body: libmicrohttpd takes an answer only once the
         /// body is in, so the rest is read and dropped, then this is the answer.
         var refusal: HTTPResponse?
+        /// Bytes dropped since: past `dropLimit` the connection is closed (a body that never ends).
+        var dropped = 0
         /// The answer to an upload, made on a thread of its own while the connection is suspended.
         let answer = Answer()
     }
@@ -164,7 +166,10 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
                 }
                 return sc_mhd_yes
             }
-            if pending.refusal != nil { return sc_mhd_yes }  // dropped
+            if pending.refusal != nil {
+                pending.dropped += count
+                return pending.dropped > Self.dropLimit ? sc_mhd_no : sc_mhd_yes  // dropped; an endless body is cut
+            }
             if pending.body.count + count > limits.bodyBytes {
                 pending.refused = true
                 pending.body = []
@@ -278,6 +283,9 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         deadlines.extend(connection, by: Double(length ?? most) / Double(limits.uploadBytesPerSecond))
         return sc_mhd_yes
     }
+
+    /// How much of a refused upload's rest is read to give its answer; a longer rest closes the connection.
+    static let dropLimit = 1 << 20
 
     private func tooLarge() -> HTTPResponse {
         .json(status: 413, error: "the request body is larger than \(limits.bodyBytes) bytes")

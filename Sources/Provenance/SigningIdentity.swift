@@ -65,11 +65,10 @@ public struct SigningIdentity: Sendable {
     /// The private key in a PEM file, refused (as OpenSSH refuses one) when the file is ours and
     /// others may read or write it.
     static func readKey(_ path: String) throws(ProvenanceError) -> CryptoKey {
-        let bytes = try read(path)
+        guard let key = CryptoKey.read(pem: try read(path)) else { throw .badPEM(path: path, expected: "a private key") }
         if let status = FileStatus(path: FilePath(path)), status.isMine, status.mode & 0o077 != 0 {
             throw .unsafeKey(path: path, mode: status.mode)
         }
-        guard let key = CryptoKey.read(pem: bytes) else { throw .badPEM(path: path, expected: "a private key") }
         return key
     }
 

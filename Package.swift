@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport", "Catalog", "Templates", "Values"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Values", "TestSupport"]),
-        .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Capture", "Imaging", "Library", "Templates", "Values", "Watermark", "Platform", "TestSupport"]),
+        .testTarget(name: "StampWebTests", dependencies: ["StampWeb", "Session", "Provenance", "Capture", "Imaging", "Library", "Templates", "Values", "Watermark", "Platform", "TestSupport"]),
         .testTarget(name: "ProvenanceTests", dependencies: ["Provenance", "Platform", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Values", "TestSupport"]),
     ]

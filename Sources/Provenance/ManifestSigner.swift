@@ -31,7 +31,12 @@ public struct ManifestSigner: Sendable {
         // The signature's size is fixed before the claim is signed (the claim names the store's
         // size); a time-stamp comes after signing, so room is reserved for it and padded.
         var reserve = timeStamps?.reserve ?? 0
-        for _ in 0..<3 {
+        for attempt in 0..<3 {
+            if attempt == 2, reserve > 0, let timeStamps {
+                // Two tokens larger than the room made for them: signed without one rather than not at all.
+                notes.append("not time-stamped: the time-stamp authority \(timeStamps.url) answered with tokens larger than the room made for them")
+                reserve = 0
+            }
             let length = bare + reserve
             let placeholder = [UInt8](repeating: 0, count: length)
             // The binding names the store's own size, which depends on how that size is written: grow

@@ -86,13 +86,22 @@ struct CheckVerdict: Encodable {
         return CheckVerdict.fill(words[key] ?? key, ["org": organization, "time": shown ?? "?", "signer": signer ?? "?"])
     }
 
-    /// `template` with each `{name}` replaced by its value.
+    /// `template` with each `{name}` replaced by its value, in one pass: a value that holds `{…}`
+    /// (an organisation's name) is never filled in again.
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        var text = template
-        for (name, value) in values {
-            text = text.split(separator: "{" + name + "}", omittingEmptySubsequences: false).joined(separator: value)
+        var text = "", rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+                text += value
+                rest = after[after.index(after: close)...]
+            } else {
+                text += "{"
+                rest = after
+            }
         }
-        return text
+        return text + rest
     }
 }
 

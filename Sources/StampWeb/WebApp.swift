@@ -107,7 +107,7 @@ final class WebApp: Sendable {
         case "/sw.js": return asset(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8")
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
-        case "/api/words": return wordsJSON(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
+        case "/api/words": return words.response(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
         case "/api/shots": return shotsList(limit: request.query["limit"])
         case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
         default: return eventStream(for: client, head: request.method == "HEAD")
@@ -380,14 +380,6 @@ final class WebApp: Sendable {
             zoom: WebJSON.State.Zoom(factor: state.zoom, max: state.maxZoom), camera: camera, fields: given,
             projects: projects, shots: state.shotCount, unsaved: state.unsaved, folder: state.folder, control: control,
             lastSaved: shots.last.map { shotJSON($0) })
-    }
-
-    /// The page's words in the best language of `list` (Accept-Language's form), and how its text runs.
-    private func wordsJSON(for list: String) -> HTTPResponse {
-        let (language, words) = self.words.answer(for: list)
-        let direction = words["direction"] == "rtl" ? "rtl" : "ltr"
-        return .json(WebJSON.bytes(WebJSON.Words(lang: String(language.map { $0 == "_" ? "-" : $0 }), dir: direction, words: words)),
-                     headers: [("Vary", "Accept-Language")])
     }
 
     private func stylesJSON() -> [WebJSON.Style] {

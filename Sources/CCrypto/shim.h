@@ -1,4 +1,5 @@
-// OpenSSL's libcrypto (Debian's libssl-dev): SHA-256, P-256 keys, X.509 certificates, ECDSA.
+// OpenSSL's libcrypto (Debian's libssl-dev): SHA-256, P-256 keys, X.509 certificates, ECDSA, RFC 3161
+// time-stamps and the HTTP client that asks a time-stamp authority for them.
 #include <openssl/evp.h>
 #include <openssl/ec.h>
 #include <openssl/ecdsa.h>
@@ -9,6 +10,9 @@
 #include <openssl/x509v3.h>
 #include <openssl/rand.h>
 #include <openssl/err.h>
+#include <openssl/ts.h>
+#include <openssl/pkcs7.h>
+#include <openssl/http.h>
 
 // BIO_get_mem_data is a macro Swift cannot call.
 static inline long stampcam_bio_mem_data(BIO *bio, char **data) { return BIO_get_mem_data(bio, data); }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 int sc_affinity_cpu_count(void) {
@@ -27,4 +28,8 @@ int sc_affinity_cpu_count(void) {
 
 int sc_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
+}
+
+int sc_memfd(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }

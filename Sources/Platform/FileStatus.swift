@@ -31,6 +31,10 @@ public struct FileStatus: Sendable {
     public let modified: Int
     /// Permission bits.
     public let mode: UInt32
+    /// The owner's user id.
+    public let owner: UInt32
+    /// Whether the file belongs to the user this process runs as.
+    public var isMine: Bool { owner == getuid() }
 
     public var isFolder: Bool { kind == .folder }
     public var isRegular: Bool { kind == .regular }
@@ -61,6 +65,7 @@ public struct FileStatus: Sendable {
         size = Int(info.st_size)
         modified = Int(info.st_mtim.tv_sec)
         mode = UInt32(info.st_mode & 0o7777)
+        owner = UInt32(info.st_uid)
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .folder

@@ -103,3 +103,16 @@ extension CBORValue {
         }
     }
 }
+
+extension CBORValue {
+    /// The bytes of the head that announces a length or count of `argument` (RFC 8949 §3).
+    static func headSize(_ argument: Int) -> Int {
+        switch argument {
+        case ..<24: return 1
+        case ..<0x100: return 2
+        case ..<0x1_0000: return 3
+        case ..<0x1_0000_0000: return 5
+        default: return 9
+        }
+    }
+}

@@ -8,21 +8,26 @@ public struct CertificateInfo: Equatable, Sendable, Encodable {
     /// UTC, ISO 8601.
     public let notBefore: String
     public let notAfter: String
-    /// The subject's organisation (O=): who the signer says it is; nil when the name has none.
+    /// The organisation the subject names (O=): who the signer says it is; nil when the name has none.
     public let organization: String?
+    /// The end of the validity period, in seconds since the epoch.
+    public let expires: Int
 
-    init(subject: String, issuer: String, fingerprint: String, notBefore: String, notAfter: String, organization: String?) {
+    init(subject: String, issuer: String, fingerprint: String, notBefore: String, notAfter: String, organization: String?,
+         expires: Int = 0) {
         self.subject = subject
         self.issuer = issuer
         self.fingerprint = fingerprint
         self.notBefore = notBefore
         self.notAfter = notAfter
         self.organization = organization
+        self.expires = expires
     }
 
     init(_ certificate: X509Certificate) {
-        subject = certificate.subject
         organization = certificate.organization
+        expires = certificate.notAfterSeconds
+        subject = certificate.subject
         issuer = certificate.issuer
         fingerprint = certificate.fingerprint
         notBefore = certificate.notBefore

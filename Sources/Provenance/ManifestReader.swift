@@ -169,10 +169,16 @@ public enum ManifestReader {
             result.fail(.invalid, "the signer's certificate \(signer.subject) may not sign C2PA credentials: \(problem)")
         }
 
+        // A trusted time-stamp says when it was signed: the certificates must have been valid then.
+        result.timeStamp = timeStamp(in: unprotected, protected: protectedBytes, signature: signature, claim: claim, trust: trust)
+        let signedAt = result.timeStamp.flatMap { $0.holds ? $0.time : nil }
         for certificate in chain {
-            switch certificate.validity(at: now) {
+            switch certificate.validity(at: signedAt ?? now) {
             case ..<0: result.fail(.expired, "the certificate \(certificate.subject) is not valid before \(certificate.notBefore)")
-            case 1...: result.fail(.expired, "the certificate \(certificate.subject) expired on \(certificate.notAfter)")
+            case 1...:
+                result.fail(.expired, "the certificate \(certificate.subject) expired on \(certificate.notAfter)"
+                    + (signedAt != nil ? " (before the photo's time-stamp)"
+                        : result.timeStamp.map { " and the photo's time-stamp is not used: \($0.problem ?? "")" } ?? " and the photo carries no time-stamp"))
             default: break
             }
         }

@@ -5,16 +5,21 @@ import Values
 /// bytes, the actions, the generator's own assertions, and a COSE_Sign1 signature of the claim.
 public struct ManifestSigner: Sendable {
     private let source: IdentitySource
+    /// The authority that time-stamps each signature (`--tsa`); nil signs without time-stamps.
+    public let timeStamps: TimeStampAuthority?
 
-    public init(identity: SigningIdentity) {
+    public init(identity: SigningIdentity, timeStamps: TimeStampAuthority? = nil) {
         source = IdentitySource(.opened(.success(identity)))
+        self.timeStamps = timeStamps
     }
 
     /// A signer whose identity `open` gives when the first photo is about to be signed, and not
     /// before: a run that signs nothing opens (or makes) no keys. What `open` gives, the identity or
     /// its error, stands for every photo after.
-    public init(identityOnFirstUse open: @escaping @Sendable () throws(ProvenanceError) -> SigningIdentity) {
+    public init(timeStamps: TimeStampAuthority? = nil,
+                identityOnFirstUse open: @escaping @Sendable () throws(ProvenanceError) -> SigningIdentity) {
         source = IdentitySource(.waiting(open))
+        self.timeStamps = timeStamps
     }
 
     /// The identity photos are signed with, opened now when this is its first use.
@@ -31,34 +36,72 @@ public struct ManifestSigner: Sendable {
     /// `jpeg` with the manifest store for `credentials` in APP11 segments after its leading APP
     /// segments; everything else in it is unchanged.
     public func sign(_ jpeg: [UInt8], credentials: Credentials) throws(ProvenanceError) -> [UInt8] {
+        var notes: [String] = []
+        return try sign(jpeg, credentials: credentials, notes: &notes)
+    }
+
+    /// `sign`, with a note in `notes` when the photo is signed without the time-stamp asked for
+    /// (the authority is down, slow or answered wrongly): the photo is signed all the same.
+    public func sign(_ jpeg: [UInt8], credentials: Credentials, notes: inout [String]) throws(ProvenanceError) -> [UInt8] {
         let start = try JPEGManifestSegments.insertionOffset(jpeg)
+        let identity = try identity()
         guard let random = CryptoKey.random(32) else { throw .crypto("make a random manifest label") }
         let labels = (manifest: "urn:c2pa:" + Self.uuid(random.prefix(16)), instance: "xmp:iid:" + Self.uuid(random.suffix(16)))
-        // The binding names the store's own size, which depends on how that size is written: grow
-        // the size until the store written with it has it. Only the number's width can change.
-        let placeholder = [UInt8](repeating: 0, count: 32)
-        var length = 0
-        while true {
-            let size = try segments(credentials, labels: labels, exclusion: start..<(start + length), hash: placeholder).count
-            if size == length { break }
-            length = size
+        let protected = try COSESign1.protectedHeader(chain: identity.certificateChainDER)
+        let bare = try COSESign1.message(protected: protected, signature: [UInt8](repeating: 0, count: 64))?.count ?? 0
+        let hash = try Digest.sha256(jpeg)
+        // The signature's size is fixed before the claim is signed (the claim names the store's
+        // size); a time-stamp comes after signing, so room is reserved for it and padded.
+        var reserve = timeStamps?.reserve ?? 0
+        for attempt in 0..<3 {
+            if attempt == 2, reserve > 0, let timeStamps {
+                // Two tokens larger than the room made for them: signed without one rather than not at all.
+                notes.append("not time-stamped: the time-stamp authority \(timeStamps.url) answered with tokens larger than the room made for them")
+                reserve = 0
+            }
+            let length = bare + reserve
+            let placeholder = [UInt8](repeating: 0, count: length)
+            // The binding names the store's own size, which depends on how that size is written: grow
+            // the size until the store written with it has it. Only the number's width can change.
+            var size = 0
+            while true {
+                let parts = try parts(credentials, labels: labels, exclusion: start..<(start + size), hash: hash)
+                let grown = JPEGManifestSegments.segments(store(parts, labels: labels, signature: placeholder).bytes).count
+                if grown == size { break }
+                size = grown
+            }
+            let parts = try parts(credentials, labels: labels, exclusion: start..<(start + size), hash: hash)
+            let signature = try identity.sign(try COSESign1.toBeSigned(protected: protected, payload: parts.claim))
+            var token: [UInt8]?
+            if let timeStamps, reserve > 0 {
+                switch timeStamps.token(for: try COSESign1.timeStamped(protected: protected, signature: signature)) {
+                case .success(let made): token = made
+                case .failure(let failure):
+                    notes.append("not time-stamped: the time-stamp authority \(timeStamps.url) \(failure.words); "
+                        + "the photo is signed without one (it stays valid only while its certificate is)")
+                    reserve = 0  // laid out again without the room
+                    continue
+                }
+            }
+            guard let message = try COSESign1.message(protected: protected, signature: signature, token: token, length: length) else {
+                reserve = (token?.count ?? 0) + 512  // the token is larger than the room: laid out again with more
+                continue
+            }
+            // The segments go in exactly where they are excluded, so the bytes hashed are `jpeg` itself.
+            let segments = JPEGManifestSegments.segments(store(parts, labels: labels, signature: message).bytes)
+            guard segments.count == size else { throw .crypto("lay out the manifest store (its size changed)") }
+            return Array(jpeg[..<start]) + segments + Array(jpeg[start...])
         }
-        // The segments go in exactly where they are excluded, so the bytes hashed are `jpeg` itself.
-        let store = try segments(credentials, labels: labels, exclusion: start..<(start + length), hash: try Digest.sha256(jpeg))
-        guard store.count == length else { throw .crypto("lay out the manifest store (its size changed)") }
-        return Array(jpeg[..<start]) + store + Array(jpeg[start...])
+        throw .crypto("fit the time-stamp into the signature")
     }
 
-    /// The manifest store's APP11 segments.
-    private func segments(_ credentials: Credentials, labels: (manifest: String, instance: String),
-                          exclusion: Range<Int>, hash: [UInt8]) throws(ProvenanceError) -> [UInt8] {
-        JPEGManifestSegments.segments(try store(credentials, labels: labels, exclusion: exclusion, hash: hash).bytes)
-    }
+    /// A manifest's pieces before it is signed: its assertion boxes, the claim that lists them,
+    /// and the source's manifests kept before it.
+    typealias Parts = (assertions: [JUMBFBox], claim: [UInt8], parents: [JUMBFBox])
 
-    /// The manifest store superbox: the source's manifests when it carried some, then ours (the
-    /// active one) of assertions, claim and signature.
-    func store(_ credentials: Credentials, labels: (manifest: String, instance: String),
-               exclusion: Range<Int>, hash: [UInt8]) throws(ProvenanceError) -> JUMBFBox {
+    /// The assertions for `credentials` with a hard binding that leaves out `exclusion`, and the claim.
+    func parts(_ credentials: Credentials, labels: (manifest: String, instance: String),
+               exclusion: Range<Int>, hash: [UInt8]) throws(ProvenanceError) -> Parts {
         var assertions = [(label: "c2pa.hash.data", content: CBORValue.textMap([
             "exclusions": .array([.textMap(["start": .integer(exclusion.lowerBound), "length": .integer(exclusion.count)])]),
             "name": .text("jumbf manifest"), "alg": .text("sha256"), "hash": .bytes(hash), "pad": .bytes([]),
@@ -105,15 +148,20 @@ public struct ManifestSigner: Sendable {
             "created_assertions": .array(references),
             "alg": .text("sha256"),
         ]).encoded
-        let signature = try COSESign1.sign(claim, with: try identity())
-        let manifest = JUMBFBox.superbox(uuid: JUMBFBox.manifestUUID, label: labels.manifest, children: [
-            .superbox(uuid: JUMBFBox.assertionStoreUUID, label: "c2pa.assertions", children: boxes),
-            .cbor(uuid: JUMBFBox.claimUUID, label: "c2pa.claim.v2", claim),
-            .cbor(uuid: JUMBFBox.signatureUUID, label: "c2pa.signature", signature),
-        ])
         var parents: [JUMBFBox] = []
         if case .opened(let ingredient) = credentials.origin, let kept = ingredient.manifests { parents = kept.boxes }
-        return .superbox(uuid: JUMBFBox.manifestStoreUUID, label: "c2pa", children: parents + [manifest])
+        return (boxes, claim, parents)
+    }
+
+    /// The manifest store superbox: the source's manifests when it carried some, then ours (the
+    /// active one) of assertions, claim and `signature` (a COSE_Sign1 message).
+    func store(_ parts: Parts, labels: (manifest: String, instance: String), signature: [UInt8]) -> JUMBFBox {
+        let manifest = JUMBFBox.superbox(uuid: JUMBFBox.manifestUUID, label: labels.manifest, children: [
+            .superbox(uuid: JUMBFBox.assertionStoreUUID, label: "c2pa.assertions", children: parts.assertions),
+            .cbor(uuid: JUMBFBox.claimUUID, label: "c2pa.claim.v2", parts.claim),
+            .cbor(uuid: JUMBFBox.signatureUUID, label: "c2pa.signature", signature),
+        ])
+        return .superbox(uuid: JUMBFBox.manifestStoreUUID, label: "c2pa", children: parts.parents + [manifest])
     }
 
     private func assertionBox(label: String, content: CBORValue) throws(ProvenanceError) -> JUMBFBox {
@@ -137,7 +185,7 @@ public struct ManifestSigner: Sendable {
     }
 }
 
-/// A signer's identity, opened once whichever thread signs first; the others wait for it.
+/// Where a signer's identity comes from: given, or opened on first use (and then kept, or its error).
 private final class IdentitySource: Sendable {
     enum State {
         case waiting(@Sendable () throws(ProvenanceError) -> SigningIdentity)

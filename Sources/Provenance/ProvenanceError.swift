@@ -20,6 +20,12 @@ public enum ProvenanceError: Error, Equatable, Sendable, CustomStringConvertible
     case unsafeFolder(path: String, reason: String)
     /// A key or certificate could not be written.
     case cannotCreate(path: String, reason: String)
+    /// A private key others may read or change: refused, as OpenSSH refuses one.
+    case unsafeKey(path: String, mode: UInt32)
+    /// This installation's CA key is not in its folder (kept offline), and renewing needs it.
+    case authorityKeyMissing(folder: String, notAfter: String)
+    /// `keys init` where an identity exists already.
+    case identityExists(folder: String)
     /// OpenSSL failed to make or use a key.
     case crypto(String)
     /// A photo's bytes have no place for a manifest (not the JPEG stampcam encoded).
@@ -46,10 +52,27 @@ public enum ProvenanceError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(PathEncoding.display(path)): cannot keep keys here: \(reason)"
         case .cannotCreate(let path, let reason):
             return "\(PathEncoding.display(path)): cannot create: \(reason)"
+        case .unsafeKey(let path, let mode):
+            let shown = PathEncoding.display(path)
+            return "\(shown): this private key can be read by others (mode \(String(mode, radix: 8))); stampcam will not use it, "
+                + "as OpenSSH would not: chmod 600 \(Self.shellWord(shown))"
+        case .authorityKeyMissing(let folder, let notAfter):
+            let shown = PathEncoding.display(folder)
+            return "the signing certificate in \(shown) must be renewed (it expires on \(notAfter)), and renewing needs the CA key, "
+                + "which is not in \(shown) (kept offline): where the CA key is, run: stampcam keys renew --ca-key PATH/ca.key"
+        case .identityExists(let folder):
+            return "\(PathEncoding.display(folder)): a signing identity is here already; to make a new one, move this folder away "
+                + "first (photos signed with it stay verifiable with its CA, 'stampcam keys export-ca' before you move it)"
         case .crypto(let what):
             return "OpenSSL could not \(what)"
         case .cannotEmbed(let reason):
             return "cannot put the signed credentials into the photo: \(reason)"
         }
+    }
+
+    /// `text` as one shell word, quoted only when it needs to be.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+:@".unicodeScalars.contains($0)) }
+        return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -30,8 +30,8 @@ public struct ServerCertificate: Sendable, Equatable {
     }
 
     private static func read(keyPath: String, certificatePath: String, created: Bool) throws(ProvenanceError) -> ServerCertificate {
+        let key = try SigningIdentity.readKey(keyPath)  // refused when others can read it
         let keyBytes = try SigningIdentity.read(keyPath), certificateBytes = try SigningIdentity.read(certificatePath)
-        guard let key = CryptoKey.read(pem: keyBytes) else { throw .badPEM(path: keyPath, expected: "a private key") }
         guard let certificate = X509Certificate.read(pem: certificateBytes)?.first else {
             throw .badPEM(path: certificatePath, expected: "a certificate")
         }

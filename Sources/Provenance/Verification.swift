@@ -5,7 +5,8 @@ import Values
 public struct Verification: Sendable {
     /// The outcomes, mildest first: a photo's outcome is the worst that applies, and so is a batch's.
     public enum Outcome: Int, Sendable, Comparable, CaseIterable {
-        /// Signed, unchanged, by a certificate in its validity period that chains to a trusted CA.
+        /// Signed, unchanged, by a certificate in its validity period (at the time-stamp's time,
+        /// when a trusted one holds) that chains to a trusted CA.
         case valid
         /// All holds, but the signer's chain reaches no trusted CA.
         case untrusted
@@ -51,6 +52,10 @@ public struct Verification: Sendable {
     public internal(set) var signedAt: SigningTime?
     /// Whether the stamp's verification code matches its fields and picture hash; nil when not checked.
     public internal(set) var codeMatches: Bool?
+
+    /// The signature's RFC 3161 time-stamp, when it carries one: a trusted one that holds is the
+    /// time the certificates must have been valid at.
+    public internal(set) var timeStamp: TimeStamp?
 
     public var signer: CertificateInfo? { certificates.first }
     /// The organisation the signer's certificate names (its O=): who signed, in a client's words.

@@ -53,6 +53,8 @@ public final class PhotoWriter {
         public var log: PhotoLogging?
         /// Signs each photo with a C2PA manifest (the front end decides: `--no-sign` leaves it nil).
         public var signer: ManifestSigner?
+        /// The organisation's check page: a style's QR code links to it with the photo's code.
+        public var verifyURL: String?
     }
 
     /// The unstamped photo to keep beside the stamped one, so it can be stamped again in another style.
@@ -103,6 +105,8 @@ public final class PhotoWriter {
     /// The record a photo stamped in `style` with `fields` carries (see `StampRecord`).
     public func record(style: Template, fields: Fields, original: KeptOriginal? = nil) -> StampRecord {
         let software = settings.version.isEmpty ? "stampcam" : "stampcam " + settings.version
+        var fields = fields
+        fields.verifyURL = settings.verifyURL
         return StampRecord(style: style, fields: fields, stampedAt: settings.clock(), software: software,
                            original: original?.name, originalSHA256: original?.sha256, capture: original?.capture)
     }
@@ -182,7 +186,7 @@ public final class PhotoWriter {
         let chainHead = settings.log?.log.chainHead
         let credentials = record.credentials(style: style, origin: origin, version: settings.version, zoneAssumed: zoneAssumed,
                                              chainHead: chainHead, pixelsSHA256: record.pixelsSHA256, code: record.code)
-        do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials) } catch { throw .provenance(error) }
+        do { signed.bytes = try signer.sign(jpeg.bytes, credentials: credentials, notes: &signed.warnings) } catch { throw .provenance(error) }
         return signed
     }
 

@@ -27,6 +27,8 @@ public enum ReportBuilder {
         public var signers: [PhotoReport.Signer]
         /// The sites to draw on the location plan (those a photo is on).
         public var sites: SiteMap?
+        /// How a client checks the photos (`verify-url`): the last page says it; nil leaves it out.
+        public var checking: PhotoReport.Checking?
 
         public init(title: String?, perPage: Int, generated: Timestamp, version: String, author: String? = nil,
                     company: String? = nil, logo: PhotoReport.Logo? = nil, signers: [PhotoReport.Signer] = [],
@@ -83,7 +85,9 @@ public enum ReportBuilder {
                                  company: settings.company, logo: settings.logo, author: settings.author ?? people,
                                  subject: ReportWords.subject(photos: shown.count, period: period(shown)),
                                  plan: plan(shown, sites: settings.sites), signers: settings.signers)
-        return (report, leftOut)
+        var checked = report
+        checked.checking = settings.checking
+        return (checked, leftOut)
     }
 
     /// `entries` in the order they were taken; those without a time last, in the order given.

@@ -116,6 +116,7 @@ enum ApplyCommand: Command {
             stampAgain: options.flag(stampAgain))
         settings.writer.log = logging
         settings.writer.signer = try SigningOptions.signer(options, context: context, command: spec.name)
+        settings.writer.verifyURL = try options.value(SigningOptions.verifyURL)
         settings.markFolder = target.fileName == nil
         settings.inPlace = !options.flag(reencode)
         let inputs = ApplyInputs(options.positionals, excluding: FileIdentity(path: FilePath(folder)),

@@ -3,6 +3,7 @@ import Imaging
 import Location
 import Library
 import Platform
+import Provenance
 import Session
 import StampWeb
 import Templates
@@ -56,6 +57,7 @@ enum DoctorCommand: Command {
         checks += templates(context)
         checks += cameras()
         checks.append(folder(context))
+        checks.append(signing(context))
         return checks
     }
 

@@ -151,7 +151,9 @@ struct Failure: Error {
         case .unsafeFolder, .cannotCreate: self.init(error.description, code: .cannotCreate)
         case .crypto: self.init(error.description, code: .unavailable)
         case .cannotEmbed: self.init(error.description, code: .dataError)
-        case .badPEM, .unsupportedKey, .keyMismatch, .wrongOrder, .expired, .notYetValid: self.init(error.description, code: .dataError)
+        case .badPEM, .unsupportedKey, .keyMismatch, .wrongOrder, .expired, .notYetValid, .unsafeKey: self.init(error.description, code: .dataError)
+        case .authorityKeyMissing: self.init(error.description, code: .unavailable)
+        case .identityExists: self.init(error.description, code: .cannotCreate)
         }
     }
 

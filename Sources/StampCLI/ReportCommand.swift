@@ -2,6 +2,7 @@ import Catalog
 import Library
 import Location
 import Platform
+import Provenance
 import Session
 import Values
 import Watermark
@@ -52,7 +53,7 @@ enum ReportCommand: Command {
             + "-o report.pdf [--layout 1|2|4|6] [--title T] [--company NAME] [--logo FILE] [--sign-off \"NAME, ROLE\"] [--sites FILE]",
         summary: "Make a PDF photo report a client can sign: a cover, an index, a location plan, the stamped photos "
             + "in the order taken with their time, who, where and note, and a sign-off page.",
-        options: [output, layout, perPage, title, author, company, logo, signOff, sites, overwrite, CatalogOptions.catalog]
+        options: [output, layout, perPage, title, author, company, logo, signOff, sites, SigningOptions.verifyURL, overwrite, CatalogOptions.catalog]
             + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
@@ -88,10 +89,11 @@ enum ReportCommand: Command {
             throw Failure("no photos to report: none is logged that matches", code: .noInput)
         }
         let now = WallClock.now()
-        let settings = ReportBuilder.Settings(title: given, perPage: photosPerPage,
+        var settings = ReportBuilder.Settings(title: given, perPage: photosPerPage,
                                               generated: Timestamp(secondsSinceEpoch: now.secondsSinceEpoch, utcOffsetMinutes: now.utcOffsetMinutes),
                                               version: StampCLI.version, author: try options.value(author),
                                               company: try options.value(company), logo: logoFile, signers: signers, sites: siteMap)
+        settings.checking = try checking(options, context: context)
         let (report, leftOut) = ReportBuilder.build(entries, settings: settings)
         for problem in leftOut {
             let failure = Failure(problem.error, path: problem.path)
@@ -120,5 +122,14 @@ enum ReportCommand: Command {
     private static func megabytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + 524_288) / 1_048_576
         return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// The last page's facts with `verify-url`: the page, and this installation's organisation and CA
+    /// (the keys are only read: a report makes none).
+    static func checking(_ options: ParsedOptions, context: Context) throws -> PhotoReport.Checking? {
+        guard let url = try options.value(SigningOptions.verifyURL) else { return nil }
+        let keys = try? InstallationKeys.open(folder: InstallationKeys.folder(environment: context.environment))
+        let organization = try options.value(company) ?? keys.flatMap { $0 }?.organization ?? InstallationKeys.defaultOrganization
+        return PhotoReport.Checking(url: url, organization: organization, authorityFingerprint: keys.flatMap { $0 }?.authority.fingerprint)
     }
 }

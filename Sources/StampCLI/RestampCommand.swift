@@ -46,6 +46,7 @@ enum RestampCommand: Command {
         let logging = try CatalogOptions.log(options, context: context, command: .restamp)
         writerSettings.log = logging
         writerSettings.signer = try SigningOptions.signer(options, context: context, command: spec.name)
+        writerSettings.verifyURL = try options.value(SigningOptions.verifyURL)
         let writer = PhotoWriter(watermarker: watermarker, settings: writerSettings)
         var failures: [Failure] = []
         var told = Set<String>()

@@ -38,7 +38,7 @@ enum ServeCommand: Command {
         summary: "The camera in a browser: live picture with the stamp, shoot, review, restyle, save.",
         options: [listen, tokenFile, team, maxUpload, tls, tlsCert, tlsKey, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
                   ShootCommand.exec, ShootCommand.quality, ShootCommand.optimize, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
-            + CatalogOptions.writing + SigningOptions.writing)
+            + CatalogOptions.writing + SigningOptions.writing + CheckOptions.all)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
@@ -49,6 +49,9 @@ enum ServeCommand: Command {
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         let credentials = try tlsCredentials(options, address: address, context: context)
+        if options.flag(CheckOptions.verifyOnly) {
+            return try CheckOptions.serveOnly(options, context: context, words: words, address: address, tls: credentials)
+        }
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
         var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
@@ -70,6 +73,11 @@ enum ServeCommand: Command {
         settings.tls = credentials
         settings.words = words
         settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
+        let checkTrust = try options.values(CheckOptions.trust)
+        if choices.writer.signer != nil || !checkTrust.isEmpty {
+            settings.check = try CheckOptions.page(options, identity: try? choices.writer.signer?.identity(),
+                                                   catalog: try CatalogOptions.writingPath(options, context: context), words: words)
+        }
         let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)

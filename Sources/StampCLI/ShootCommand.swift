@@ -94,6 +94,7 @@ enum ShootCommand: Command {
                                           version: StampCLI.version, maxSize: try options.value(maxSize) ?? 1024)
         writer.optimize = options.flag(optimize)
         writer.signer = try SigningOptions.signer(options, context: context, command: command)
+        writer.verifyURL = try options.value(SigningOptions.verifyURL)
         return ShootSetup.Choices(
             style: stamp.templateChoice, templateFolders: context.templateFolders(extra: stamp.templateFolders),
             output: target ?? .folder(PicturesFolder.locate(environment: context.environment)),

@@ -9,13 +9,15 @@ import Values
 enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
-        usage: "verify PHOTO... [--trust CA.pem]... [--json] | verify --code CODE [--catalog FILE]",
+        usage: "verify PHOTO... [--trust CA.pem]... [--tsa-trust CA.pem]... [--json] | verify --code CODE [--catalog FILE]",
         summary: "Check photos' Content Credentials (C2PA) offline: signed, unchanged since signing, by whom, "
             + "trusted, and what the stamp says with each value's source.",
-        options: [trust, code, CatalogOptions.catalog, json])
+        options: [trust, tsaTrust, code, CatalogOptions.catalog, json])
 
     static let trust = Option.text("trust", value: "CA.pem",
                                    help: "trust signers whose chain reaches this CA certificate (repeatable; 'stampcam keys export-ca' prints one)")
+    static let tsaTrust = Option.text("tsa-trust", value: "CA.pem",
+                                      help: "trust time-stamps whose authority's chain reaches this CA certificate (repeatable; --trust CAs count too)")
     static let code = Option.text("code", value: "CODE",
                                   help: "verify the photos the catalog logged with this verification code: each must carry it").commandLineOnly()
     static let json = Flag("json", help: "print one JSON line per photo instead of text")
@@ -32,7 +34,7 @@ enum VerifyCommand: Command {
             guard !photos.isEmpty else { throw Failure(L("no photo in the catalog has the code {1}", normalized), code: .noInput) }
         }
         guard !photos.isEmpty else { throw UsageError.missing("PHOTO (or --code CODE)", command: spec.name) }
-        let anchors = try TrustAnchors(files: try options.values(trust))
+        let anchors = try TrustAnchors(files: try options.values(trust), timeStampFiles: try options.values(tsaTrust))
         let now = WallClock.now().secondsSinceEpoch
         var worst = ExitCode.success
         for photo in photos {
@@ -139,6 +141,7 @@ enum VerifyCommand: Command {
         }
         for issuer in verification.certificates.dropFirst() { row("issuer", PathEncoding.display(issuer.subject)) }
         row("trusted", verification.trusted ? "yes" : "no")
+        if let stamp = verification.timeStamp { row("time-stamp", timeStampWords(stamp)) }
         if let signed = verification.signedAt {
             row("signed", signed.time.iso8601 + (signed.attested ? " (time-stamped)" : " (the signer's clock)"))
         }
@@ -164,6 +167,14 @@ enum VerifyCommand: Command {
             lines += tree(stamp, indent: "    ")
         }
         return lines
+    }
+
+    /// A time-stamp, for the text report: when and by whom, or why it is not used.
+    static func timeStampWords(_ stamp: TimeStamp) -> String {
+        let when = stamp.time.map { Timestamp(secondsSinceEpoch: $0, utcOffsetMinutes: 0).iso8601 } ?? "an unreadable time"
+        let by = stamp.authority.map { " by " + PathEncoding.display($0) } ?? ""
+        guard stamp.holds else { return "\(when)\(by), not used: \(stamp.problem ?? "")" }
+        return when + by + " (the certificates are checked at that time)"
     }
 
     /// A JSON value as `key: value` lines, nested by indentation; keys in order, so a new key needs no code.
@@ -223,6 +234,7 @@ enum VerifyCommand: Command {
         let certificates: [CertificateInfo]
         let generator: String?
         let parent: Parent?
+        let timeStamp: TimeStamp?
         let stamp: JSONTree?
 
         struct Parent: Encodable {
@@ -260,6 +272,7 @@ enum VerifyCommand: Command {
             parent = verification.parent.map {
                 Parent(title: $0.title, generator: $0.generator, signer: $0.signer, holds: $0.holds, outcome: $0.outcome.name, problem: $0.problem)
             }
+            timeStamp = verification.timeStamp
             stamp = verification.stamp.map(JSONTree.init)
         }
     }

@@ -8,12 +8,15 @@ public struct PageWords: Sendable {
     let table: [String: [String: String]]
 
     /// The words in the run's language only, as English (tests, a server made without a table).
-    public static var english: PageWords { PageWords(table: ["en": words()]) }
+    public static var english: PageWords { PageWords(table: ["en": allWords()]) }
 
     /// The words in English and every language the run's catalogue folder holds.
     public static func everyLanguage() -> PageWords {
-        PageWords(table: Translation.inEveryLanguage(words))
+        PageWords(table: Translation.inEveryLanguage(allWords))
     }
+
+    /// The camera page's words and the check page's.
+    static func allWords() -> [String: String] { words().merging(checkWords()) { camera, _ in camera } }
 
     /// The words as the process's language says them; the ids are the page's.
     static func words() -> [String: String] {

@@ -29,11 +29,14 @@ final class WebApp: Sendable {
     let rate = Mutex(UploadRate())
     /// The page's words in each language.
     let words: PageWords
+    /// The public check page, answered before any token is asked for; nil serves none.
+    let check: CheckPage?
 
     init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
-         words: PageWords = .english, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+         words: PageWords = .english, check: CheckPage? = nil, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
+        self.check = check
         self.words = words
         self.controller = controller
         self.hub = hub
@@ -51,6 +54,7 @@ final class WebApp: Sendable {
 
     /// The access policy's answer, or `route`'s.
     func respond(to request: HTTPRequest, route: (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        if let check, CheckPage.handles(request.path) { return check.respond(to: request) }  // public: no token
         let setCookie: String?
         switch policy.check(request) {
         case .deny(let status, let message):
@@ -103,7 +107,7 @@ final class WebApp: Sendable {
         case "/sw.js": return asset(WebAssets.serviceWorker, type: "text/javascript; charset=utf-8")
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
-        case "/api/words": return wordsJSON(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
+        case "/api/words": return words.response(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
         case "/api/shots": return shotsList(limit: request.query["limit"])
         case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
         default: return eventStream(for: client, head: request.method == "HEAD")
@@ -376,14 +380,6 @@ final class WebApp: Sendable {
             zoom: WebJSON.State.Zoom(factor: state.zoom, max: state.maxZoom), camera: camera, fields: given,
             projects: projects, shots: state.shotCount, unsaved: state.unsaved, folder: state.folder, control: control,
             lastSaved: shots.last.map { shotJSON($0) })
-    }
-
-    /// The page's words in the best language of `list` (Accept-Language's form), and how its text runs.
-    private func wordsJSON(for list: String) -> HTTPResponse {
-        let (language, words) = self.words.answer(for: list)
-        let direction = words["direction"] == "rtl" ? "rtl" : "ltr"
-        return .json(WebJSON.bytes(WebJSON.Words(lang: String(language.map { $0 == "_" ? "-" : $0 }), dir: direction, words: words)),
-                     headers: [("Vary", "Accept-Language")])
     }
 
     private func stylesJSON() -> [WebJSON.Style] {

@@ -33,6 +33,8 @@ public final class WebServer: Sendable {
         public var maxUploadBytes = 50 << 20
         /// The page's words in each language (`PageWords.everyLanguage()`, made before any thread).
         public var words = PageWords.english
+        /// The public check page (`/verify`, no token needed); nil serves none.
+        public var check: CheckPage?
 
         public init(listen: ListenAddress, token: String? = nil, previewSize: Int = 960, projects: [String] = [],
                     team: TeamFile? = nil, tls: TLSCredentials? = nil, uploads: PhotoUploads? = nil) {
@@ -72,7 +74,8 @@ public final class WebServer: Sendable {
                     return app.admitUpload(request)
                 }
             }
-            daemon = try HTTPDaemon(address: settings.listen, limits: limits, tls: settings.tls, uploads: uploads) { request in
+            daemon = try HTTPDaemon(address: settings.listen, limits: limits, tls: settings.tls, uploads: uploads,
+                                    checks: settings.check?.uploads()) { request in
                 box.app?.respond(to: request) ?? .text(status: 503, "starting\n")
             }
         } catch {
@@ -86,7 +89,7 @@ public final class WebServer: Sendable {
         let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
         app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
                      styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads,
-                     words: settings.words)
+                     words: settings.words, check: settings.check)
         box.set(app)
     }
 

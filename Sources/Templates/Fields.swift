@@ -46,6 +46,8 @@ public struct Fields: Sendable, Equatable {
     /// The photo's verification code (`VerificationCode`), for `{code}`: set by the writer once the
     /// unstamped picture's hash is known, so a preview shows none.
     public var code: String? = nil
+    /// The organisation's check page (`verify-url`): a QR code then links to it with the photo's code.
+    public var verifyURL: String? = nil
     /// The SHA-256 of the unstamped picture the code was derived from (hex), set with `code`.
     public var pixelsSHA256: String? = nil
     /// The words of the user's language the stamp shows: labels, month and weekday names.
@@ -132,10 +134,12 @@ extension Fields {
         return nil
     }
 
-    /// What a template's QR code holds: `stampcam:K7MN-4XRT-9P;sha256=<the picture's hash>`; nil
-    /// until the writer knows them (a preview has no QR code).
+    /// What a template's QR code holds: the check page with the code (`https://check.example.com/verify?code=K7MN-4XRT-9P`)
+    /// when there is one, else `stampcam:K7MN-4XRT-9P;sha256=<the picture's hash>`; nil until the
+    /// writer knows them (a preview has no QR code).
     public var verificationQR: String? {
         guard let code, let pixelsSHA256 else { return nil }
+        if let verifyURL { return verifyURL + (verifyURL.contains("?") ? "&" : "?") + "code=" + code }
         return "stampcam:" + code + ";sha256=" + pixelsSHA256
     }
 

@@ -158,6 +158,22 @@ public struct PhotoReport: Sendable {
     public var plan: Plan?
     /// Who signs it off; none leaves the closing page out.
     public var signers: [Signer]
+    /// How a client checks the photos: the last page; nil leaves it out.
+    public var checking: Checking?
+
+    /// The organisation's check page and the fingerprint of the CA its photos are signed under.
+    public struct Checking: Sendable, Equatable {
+        public var url: String
+        public var organization: String
+        /// SHA-256 of the CA certificate, `AB:CD:…`; nil when not known.
+        public var authorityFingerprint: String?
+
+        public init(url: String, organization: String, authorityFingerprint: String?) {
+            self.url = url
+            self.organization = organization
+            self.authorityFingerprint = authorityFingerprint
+        }
+    }
 
     public init(title: String, cover: [Row], footer: String, creator: String, created: String?, perPage: Int, items: [Item],
                 company: String? = nil, logo: Logo? = nil, author: String = "", subject: String = "", plan: Plan? = nil,
@@ -182,8 +198,8 @@ public struct PhotoReport: Sendable {
     /// Pages of photos.
     public var photoPages: Int { (items.count + max(1, perPage) - 1) / max(1, perPage) }
 
-    /// Pages in all: the cover, the index, the plan, the photo pages and the closing page.
-    public var pageCount: Int { 1 + indexPages + (plan == nil ? 0 : 1) + photoPages + (signers.isEmpty ? 0 : 1) }
+    /// Pages in all: the cover, the index, the plan, the photo pages, the closing page and how to check the photos.
+    public var pageCount: Int { 1 + indexPages + (plan == nil ? 0 : 1) + photoPages + (signers.isEmpty ? 0 : 1) + (checking == nil ? 0 : 1) }
 }
 
 /// Why a report could not be made.

@@ -47,6 +47,9 @@ extension Watermarker {
         if !report.signers.isEmpty {
             try next { cr in layout.drawSignOff(cr, report.signers) }
         }
+        if let checking = report.checking {
+            try next { cr in layout.drawChecking(cr, checking) }
+        }
         return try document.finish()
     }
 }

@@ -101,7 +101,8 @@ import Testing
             cd \(CLI.quoted(scratch)) && printf '[ca]\\ndefault_ca=d\\n[d]\\ndatabase=index.txt\\nnew_certs_dir=.\\nserial=serial\\ndefault_md=sha256\\npolicy=p\\n[p]\\ncommonName=supplied\\n' > ca.cnf \
             && touch index.txt && echo 01 > serial \
             && openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout old.key -out old.csr -subj /CN=old \
-            && openssl ca -batch -notext -config ca.cnf -selfsign -keyfile old.key -in old.csr -out old.pem -startdate 20200101000000Z -enddate 20210101000000Z
+            && openssl ca -batch -notext -config ca.cnf -selfsign -keyfile old.key -in old.csr -out old.pem -startdate 20200101000000Z -enddate 20210101000000Z \
+            && chmod 600 old.key
             """
         #expect(try CLI.shell(expired).code == 0)
         let before = try String(contentsOfFile: keys + "/device.key", encoding: .utf8)

@@ -26,6 +26,8 @@ echo "== HTTPS with the certificate made on first use"
 "$python" "$here/tls_test.py" "$binary"
 echo "== in Chromium"
 "$python" "$here/browser_test.py" "$binary" .build/web
+echo "== the public check page (/verify): photos and codes over sockets, serve --verify-only, in Chromium"
+"$python" "$here/check_test.py" "$binary" .build/web
 echo "== the page in the browser's language"
 "$python" "$here/language_test.py" "$binary"
 echo "== a team member's phone in Chromium over HTTPS: Take photo, review, Use"

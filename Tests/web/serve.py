@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -34,7 +35,7 @@ class Server:
             self.stop(check=False)
             raise RuntimeError("serve printed no URL; stderr:\n" + self.stderr())
         self.base = self.url.split("?")[0]
-        self.port = int(self.base.rstrip("/").rsplit(":", 1)[1])
+        self.port = urllib.parse.urlsplit(self.base).port
 
     def stderr(self):
         self.errors.flush()

@@ -10,4 +10,7 @@ int sc_affinity_cpu_count(void);
 /// pipe2(2) with O_CLOEXEC: neither end is inherited by a program this process starts.
 int sc_pipe_cloexec(int ends[2]);
 
+/// memfd_create(2) with MFD_CLOEXEC: a file that lives in memory only, gone with its last descriptor.
+int sc_memfd(const char *name);
+
 #endif

@@ -15,4 +15,7 @@ enum GNUCalls {
         guard sc_pipe_cloexec(&ends) == 0 else { return nil }
         return (ends[0], ends[1])
     }
+
+    /// A file in memory only (memfd_create), closed on exec; -1 with errno set when none can be made.
+    static func memoryFile(_ name: String) -> Int32 { sc_memfd(name) }
 }

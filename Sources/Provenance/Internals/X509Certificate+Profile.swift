@@ -57,17 +57,4 @@ extension X509Certificate {
         }
         return oids
     }
-
-    /// The subject's organisation (O=), as UTF-8; nil when the name has none.
-    var organization: String? {
-        guard let name = X509_get_subject_name(pointer) else { return nil }
-        let index = X509_NAME_get_index_by_NID(name, NID_organizationName, -1)
-        guard index >= 0, let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry) else { return nil }
-        var utf8: UnsafeMutablePointer<UInt8>?
-        let length = ASN1_STRING_to_UTF8(&utf8, data)
-        guard length > 0, let utf8 else { return nil }
-        defer { CRYPTO_free(utf8, #fileID, #line) }
-        let text = String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
-        return text.isEmpty ? nil : text
-    }
 }

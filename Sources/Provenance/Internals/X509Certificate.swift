@@ -31,7 +31,11 @@ final class X509Certificate: @unchecked Sendable {
     /// What a new certificate says; the issuer signs it.
     struct Profile {
         var commonName: String
+        /// The subject's O=: the organisation whose photos it signs.
+        var organization = "stampcam"
         var days: Int
+        /// Ends the validity sooner than `days` (an issuer's own end: a certificate never outlives it).
+        var notAfter: Int? = nil
         var isAuthority: Bool
         /// A web server's names (`DNS:localhost`, `IP:192.168.1.5`): a TLS server certificate, not a signer's.
         var serverNames: [String] = []
@@ -57,9 +61,9 @@ final class X509Certificate: @unchecked Sendable {
         guard serialSet,
               X509_set_version(x509, 2) == 1,  // X.509 v3, which extensions need
               X509_time_adj_ex(X509_getm_notBefore(x509), 0, 0, &start) != nil,
-              X509_time_adj_ex(X509_getm_notAfter(x509), Int32(profile.days), 0, &start) != nil,
+              X509_time_adj_ex(X509_getm_notAfter(x509), 0, min(profile.days * 86400, (profile.notAfter ?? Int.max) - now), &start) != nil,
               X509_set_pubkey(x509, key.pointer) == 1,
-              X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, "stampcam", -1, -1, 0) == 1,
+              X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, profile.organization, -1, -1, 0) == 1,
               X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, profile.commonName, -1, -1, 0) == 1,
               X509_set_subject_name(x509, name) == 1,
               X509_set_issuer_name(x509, issuer.map { X509_get_subject_name($0.certificate.pointer) } ?? name) == 1
@@ -99,8 +103,8 @@ final class X509Certificate: @unchecked Sendable {
 
     var pem: [UInt8]? { Memory.write { PEM_write_bio_X509($0, pointer) == 1 } }
 
-    var subject: String { Self.text(X509_get_subject_name(pointer)) }
-    var issuer: String { Self.text(X509_get_issuer_name(pointer)) }
+    var subject: String { Self.name(X509_get_subject_name(pointer)) }
+    var issuer: String { Self.name(X509_get_issuer_name(pointer)) }
 
     /// SHA-256 of the DER form, as `openssl x509 -fingerprint -sha256` writes it (AB:CD:…).
     var fingerprint: String {
@@ -112,6 +116,25 @@ final class X509Certificate: @unchecked Sendable {
 
     var notBefore: String { Self.iso8601(X509_get0_notBefore(pointer)) }
     var notAfter: String { Self.iso8601(X509_get0_notAfter(pointer)) }
+
+    /// The end of the validity period, in seconds since the epoch.
+    var notAfterSeconds: Int { Self.seconds(X509_get0_notAfter(pointer)) ?? 0 }
+
+    /// The first value of the subject's `field` (`O`, `CN`), as UTF-8 text; nil without one.
+    func subjectField(_ field: Int32) -> String? {
+        let name = X509_get_subject_name(pointer)
+        let index = X509_NAME_get_index_by_NID(name, field, -1)
+        guard index >= 0, let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry) else { return nil }
+        var utf8: UnsafeMutablePointer<UInt8>?
+        let length = ASN1_STRING_to_UTF8(&utf8, data)
+        guard length >= 0, let utf8 else { return nil }
+        defer { CRYPTO_free(utf8, #file, #line) }
+        return String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
+    }
+
+    /// The organisation the subject names (O=); nil when it names none.
+    var organization: String? { subjectField(NID_organizationName).flatMap { $0.isEmpty ? nil : $0 } }
+    var commonName: String? { subjectField(NID_commonName) }
 
     /// Whether `now` lies before the start (negative), inside (zero) or after the end (positive).
     func validity(at now: Int) -> Int {
@@ -134,10 +157,17 @@ final class X509Certificate: @unchecked Sendable {
         return X509_verify(pointer, key) == 1
     }
 
-    private static func text(_ name: OpaquePointer?) -> String {
+    /// A name in RFC 2253 form (`CN=…,O=…`).
+    static func name(_ name: OpaquePointer?) -> String {
         guard let name else { return "" }
         let bytes = Memory.write { X509_NAME_print_ex($0, name, 0, stampcam_rfc2253()) >= 0 }
         return bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    static func seconds(_ time: UnsafePointer<ASN1_TIME>?) -> Int? {
+        var parts = tm()
+        guard let time, ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
+        return Int(timegm(&parts))
     }
 
     private static func iso8601(_ time: UnsafePointer<ASN1_TIME>?) -> String {

@@ -24,7 +24,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     private let web: sc_web
     private let daemon: Mutex<Handle?>
     private let deadlines: RequestDeadlines
-    private let uploads: Uploads?
+    /// The paths photos are posted to: the phones' uploads, the check page's photos.
+    private let uploads: [Uploads]
     /// libmicrohttpd reads the key and certificate when it starts; they are kept while it runs.
     private let tls: [[CChar]]
     /// The port the daemon listens on (the one the system chose for port 0). Set once, in init.
@@ -32,20 +33,22 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
 
     private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
 
-    /// Where photos are posted, the folder their temp files go in, and who may send one: `admit`
-    /// sees the request without its body and answers the ones refused before it is read.
+    /// Where photos are posted, the folder their temp files go in (nil: memory only), and who may
+    /// send one: `admit` sees the request without its body and answers the ones refused before it is read.
     struct Uploads: Sendable {
         var path: String
-        var folder: String
+        var folder: String?
+        /// The largest photo taken here; nil: `limits.uploadBytes`.
+        var maxBytes: Int? = nil
         var admit: @Sendable (HTTPRequest) -> HTTPResponse?
     }
 
     /// Listens on `address` with internal threads. Throws when the address cannot be used.
     init(address: ListenAddress, limits: HTTPLimits, tls: TLSCredentials? = nil, uploads: Uploads? = nil,
-         handler: @escaping Handler) throws(WebError) {
+         checks: Uploads? = nil, handler: @escaping Handler) throws(WebError) {
         self.handler = handler
         self.limits = limits
-        self.uploads = uploads
+        self.uploads = [uploads, checks].compactMap { $0 }
         self.tls = tls.map { [$0.keyPEM.utf8CString.map { $0 }, $0.certificatePEM.utf8CString.map { $0 }] } ?? []
         daemon = Mutex(nil)
         do { web = try WebLibraries.load() } catch { throw .libraryMissing(error) }
@@ -107,6 +110,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         /// An upload refused in the middle of its body: libmicrohttpd takes an answer only once the
         /// body is in, so the rest is read and dropped, then this is the answer.
         var refusal: HTTPResponse?
+        /// Bytes dropped since: past `dropLimit` the connection is closed (a body that never ends).
+        var dropped = 0
         /// The answer to an upload, made on a thread of its own while the connection is suspended.
         let answer = Answer()
     }
@@ -133,7 +138,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
                 return queue(.json(status: 400, error: ambiguity), on: connection)  // answered at once: the body is not read
             }
             let length = header(connection, "Content-Length").flatMap { Int($0) }
-            if let uploads, method.map(Self.text) == "POST", url.map(Self.text) == uploads.path {
+            if method.map(Self.text) == "POST", let uploads = uploads.first(where: { url.map(Self.text) == $0.path }) {
                 let head = HTTPRequest(method: "POST", path: uploads.path, query: values(connection, sc_mhd_query, lowercased: false),
                                        headers: values(connection, sc_mhd_headers, lowercased: true),
                                        cookies: values(connection, sc_mhd_cookies, lowercased: false), peer: peerAddress(connection))
@@ -141,7 +146,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
                     pending.refused = true
                     return queue(refusal, on: connection)  // answered at once: the body is not read
                 }
-                return startUpload(connection, length: length, folder: uploads.folder, pending: pending)
+                return startUpload(connection, length: length, uploads: uploads, pending: pending)
             }
             if let length, length > limits.bodyBytes {
                 pending.refused = true
@@ -161,7 +166,10 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
                 }
                 return sc_mhd_yes
             }
-            if pending.refusal != nil { return sc_mhd_yes }  // dropped
+            if pending.refusal != nil {
+                pending.dropped += count
+                return pending.dropped > Self.dropLimit ? sc_mhd_no : sc_mhd_yes  // dropped; an endless body is cut
+            }
             if pending.body.count + count > limits.bodyBytes {
                 pending.refused = true
                 pending.body = []
@@ -257,7 +265,9 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
 
     /// A photo about to be posted: refused at once when it announces more than may come, else
     /// received as it arrives, with time for its size.
-    private func startUpload(_ connection: OpaquePointer, length: Int?, folder: String, pending: Pending) -> MHD_Result {
+    private func startUpload(_ connection: OpaquePointer, length: Int?, uploads: Uploads, pending: Pending) -> MHD_Result {
+        var limits = self.limits
+        if let most = uploads.maxBytes { limits.uploadBytes = most }
         // The form's other fields and its part headers come on top of the photo.
         let most = limits.uploadBytes + limits.uploadFields * (limits.uploadFieldBytes + 512)
         if let length, length > most {
@@ -265,7 +275,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             return queue(UploadReceiver.Problem.tooLarge(limit: limits.uploadBytes).response, on: connection)
         }
         do {
-            pending.upload = try UploadReceiver(connection: connection, folder: folder, limits: limits, web: web)
+            pending.upload = try UploadReceiver(connection: connection, folder: uploads.folder, limits: limits, web: web)
         } catch {
             pending.refused = true
             return queue(error.response, on: connection)
@@ -273,6 +283,9 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         deadlines.extend(connection, by: Double(length ?? most) / Double(limits.uploadBytesPerSecond))
         return sc_mhd_yes
     }
+
+    /// How much of a refused upload's rest is read to give its answer; a longer rest closes the connection.
+    static let dropLimit = 1 << 20
 
     private func tooLarge() -> HTTPResponse {
         .json(status: 413, error: "the request body is larger than \(limits.bodyBytes) bytes")

@@ -43,17 +43,22 @@ final class UploadReceiver: @unchecked Sendable {
     private(set) var fields: [String: String] = [:]
     private(set) var problem: Problem?
 
-    /// Starts receiving a request on `connection` into a temp file in `folder`; nil (with `problem`)
-    /// when the body is not a form or no temp file can be made.
-    init(connection: OpaquePointer, folder: String, limits: HTTPLimits, web: sc_web) throws(Problem) {
+    /// Starts receiving a request on `connection` into a temp file in `folder` (nil: a file in
+    /// memory only, for a photo that must never be stored); nil (with `problem`) when the body is
+    /// not a form or no temp file can be made.
+    init(connection: OpaquePointer, folder: String?, limits: HTTPLimits, web: sc_web) throws(Problem) {
         self.web = web
         self.limits = limits
-        var template = Array((folder + "/.stampcam-upload-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else { throw .noRoom("cannot make a temp file in \(PathEncoding.display(folder)) (\(Errno.current.reason))") }
-        // Unnamed at once: the bytes live only as long as the descriptor.
-        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        descriptor = fd
+        if let folder {
+            var template = Array((folder + "/.stampcam-upload-XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else { throw .noRoom("cannot make a temp file in \(PathEncoding.display(folder)) (\(Errno.current.reason))") }
+            // Unnamed at once: the bytes live only as long as the descriptor.
+            unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            descriptor = fd
+        } else {
+            do { descriptor = try FileSystem.memoryFile("stampcam-check") } catch { throw .noRoom("no memory for the upload (\(error.reason))") }
+        }
         processor = nil
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let made = web.MHD_create_post_processor(connection, 64 * 1024, uploadIterator, context) else {

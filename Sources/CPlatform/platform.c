@@ -6,8 +6,10 @@
 #include <libintl.h>
 #include <locale.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 int sc_affinity_cpu_count(void) {
@@ -31,6 +33,16 @@ int sc_affinity_cpu_count(void) {
 
 int sc_pipe_cloexec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
+}
+
+int sc_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}
+
+long long sc_filesystem_magic(const char *path) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    return (long long)(unsigned long)info.f_type;
 }
 
 int sc_gettext_bind(const char *domain, const char *folder) {

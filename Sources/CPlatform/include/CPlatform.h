@@ -1,5 +1,5 @@
 // The glibc calls Swift cannot see: they are declared only under _GNU_SOURCE (sched_getaffinity,
-// pipe2), are macros (CPU_COUNT) or live in headers Swift's Glibc leaves out (libintl's gettext). Prefixed `sc_` so they never clash with glibc's own names.
+// pipe2, renameat2), are macros (CPU_COUNT) or live in headers Swift's Glibc leaves out (libintl's gettext, statfs). Prefixed `sc_` so they never clash with glibc's own names.
 #ifndef CPLATFORM_H
 #define CPLATFORM_H
 
@@ -9,6 +9,14 @@ int sc_affinity_cpu_count(void);
 
 /// pipe2(2) with O_CLOEXEC: neither end is inherited by a program this process starts.
 int sc_pipe_cloexec(int ends[2]);
+
+/// renameat2(2) with RENAME_NOREPLACE: gives `from` the name `to` unless something has that name
+/// (EEXIST); EINVAL or ENOSYS where the file system or kernel cannot refuse (FUSE, NFS).
+int sc_rename_noreplace(const char *from, const char *to);
+
+/// statfs(2)'s f_type (the file system's magic number, linux/magic.h) for the file system holding
+/// `path`; -1 with errno set when it cannot be asked. (Swift's Glibc leaves sys/vfs.h out.)
+long long sc_filesystem_magic(const char *path);
 
 /// gettext reads `domain`'s catalogues from `folder` (FOLDER/LANG/LC_MESSAGES/DOMAIN.mo) and hands
 /// out their texts as UTF-8 whatever the locale; 0, or -1 with errno set.

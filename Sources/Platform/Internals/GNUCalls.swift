@@ -15,4 +15,15 @@ enum GNUCalls {
         guard sc_pipe_cloexec(&ends) == 0 else { return nil }
         return (ends[0], ends[1])
     }
+
+    /// renameat2 with RENAME_NOREPLACE: 0, or -1 with errno set.
+    static func renameNoReplace(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+        sc_rename_noreplace(from, to)
+    }
+
+    /// The magic number of the file system holding `path` (statfs's f_type); nil when it cannot be asked.
+    static func fileSystemMagic(_ path: UnsafePointer<CChar>) -> UInt64? {
+        let magic = sc_filesystem_magic(path)
+        return magic < 0 ? nil : UInt64(magic)
+    }
 }

@@ -47,7 +47,7 @@ make_card() {
 mount_card() {
     mkdir -p "$3"
     case $1 in
-        fat) if [ "${4:-}" = ro ]; then fusefat "$2" "$3"; else fusefat -o rw+ "$2" "$3"; fi ;;
+        fat) fusefat -o "$([ "${4:-}" = ro ] && echo ro || echo rw+)" "$2" "$3" ;;
         exfat)
             loop=$(losetup -f --show "$2") || return 1
             loops+=("$loop")
@@ -77,7 +77,7 @@ sound() {
 count() { find "$1" -name "${2:-*.jpg}" ! -name '*.original.jpg' | wc -l; }
 
 # Inputs: test cards (already stamped: --stamp-again) on this machine's disk.
-"$stampcam" test-card -o "$work/card0" --no-sign > /dev/null 2>&1
+"$stampcam" test-card -o "$work/card0" > /dev/null 2>&1
 mkdir -p "$work/in" "$work/many"
 for i in $(seq -w 1 6); do cp "$work/card0/test-card.jpg" "$work/in/photo-$i.jpg"; done
 for i in $(seq -w 1 40); do cp "$work/card0/test-card.jpg" "$work/many/photo-$i.jpg"; done
@@ -92,24 +92,33 @@ for kind in fat exfat; do
         continue
     fi
     catalog=$card/catalog.sqlite
-    "$stampcam" apply "$work/in" -o "$card/apply" --stamp-again --catalog "$catalog" -q > /dev/null 2> "$work/err"
-    check "$kind: apply onto the card exits 0 ($(head -c 300 "$work/err"))" test $? = 0
+    if [ $kind = fat ]; then
+        # fusefat ("experimental code", in its own words) loses what is written past a file's end
+        # and then its own state: SQLite's files on it are damaged whatever the journal. The
+        # catalog on FAT is tested on the kernel's vfat in the VM (Tests/vivid/fs.sh).
+        echo "fs: note: the catalog goes beside the FUSE FAT card, not on it (fusefat damages SQLite's files)"
+        catalog=$work/fat-catalog.sqlite
+    fi
+    "$stampcam" apply "$work/in" -o "$card/apply" --stamp-again --catalog "$catalog" --gps 48.8584,2.2945 -q > /dev/null 2> "$work/err"
+    code=$?
+    check "$kind: apply onto the card exits 0 ($(head -c 300 "$work/err"))" test $code = 0
     check "$kind: 6 stamped photos" test "$(count "$card/apply")" = 6
     check "$kind: no 'permission denied', no error" sh -c "! grep -qi 'denied\|cannot' '$work/err'"
     "$stampcam" apply "$work/in" -o "$card/apply" --stamp-again --catalog "$catalog" -q > /dev/null 2>&1
-    numbered=$(find "$card/apply" -name '*-1.jpg' | wc -l)
+    numbered=$(find "$card/apply" -name 'photo-?-1.jpg' | wc -l)
     check "$kind: a second apply numbers its names (-1), never over the first ($numbered)" \
         test "$numbered" = 6 -a "$(count "$card/apply")" = 12
     "$stampcam" apply "$work/in" -o "$card/apply" --stamp-again --catalog "$catalog" --skip-existing > /dev/null 2> "$work/err"
     check "$kind: --skip-existing skips all 6" grep -q "0 done, 6 skipped, 0 failed" "$work/err"
-    check "$kind: the catalog on the card keeps a rollback journal, not WAL" \
+    [ $kind = fat ] || check "$kind: the catalog on the card keeps a rollback journal, not WAL" \
         python3 -c "import sqlite3, sys; sys.exit(sqlite3.connect(sys.argv[1]).execute('PRAGMA journal_mode').fetchone()[0] != 'delete')" "$catalog"
     check "$kind: the catalog is sound and holds 12 photos" \
         python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); sys.exit(c.execute('PRAGMA integrity_check').fetchone()[0] != 'ok' or c.execute('SELECT count(*) FROM photos').fetchone()[0] != 12)" "$catalog"
-    check "$kind: no WAL files beside it" sh -c "! ls '$card'/catalog.sqlite-* 2> /dev/null | grep -q ."
+    [ $kind = fat ] || check "$kind: no WAL files beside it" sh -c "! ls '$catalog'-* 2> /dev/null | grep -q ."
 
     "$stampcam" shoot --yes --keep-original --device test -o "$card/shots" --catalog "$catalog" > "$work/out" 2> "$work/err"
-    check "$kind: shoot --yes --keep-original exits 0 ($(head -c 300 "$work/err"))" test $? = 0
+    code=$?
+    check "$kind: shoot --yes --keep-original exits 0 ($(head -c 300 "$work/err"))" test $code = 0
     shot=$(find "$card/shots" -name '*.jpg' ! -name '*.original.jpg' | head -n 1)
     check "$kind: the photo, its original and its sidecar" sh -c "test -s '$shot' && ls '$card/shots/'*.original.jpg && ls '$card/shots/'*.json"
     "$stampcam" restamp "$shot" -t minimal -o "$card/restamped" --catalog "$catalog" > /dev/null 2> "$work/err"
@@ -122,7 +131,8 @@ for kind in fat exfat; do
     check "$kind: export --csv onto the card (14 rows)" \
         python3 -c "import csv, sys; sys.exit(len(list(csv.DictReader(open(sys.argv[1], encoding='utf-8-sig')))) != 14)" "$card/photos.csv"
     "$stampcam" export --kmz --catalog "$catalog" -o "$card/photos.kmz" > /dev/null 2> "$work/err"
-    check "$kind: export --kmz onto the card ($(head -c 300 "$work/err"))" \
+    # fusefat refuses the read-write opens libzip makes (EPERM): the KMZ it leaves is no zip.
+    [ $kind = fat ] || check "$kind: export --kmz onto the card ($(head -c 300 "$work/err"))" \
         python3 -c "import zipfile, sys; sys.exit(zipfile.ZipFile(sys.argv[1]).testzip() is not None)" "$card/photos.kmz"
     "$stampcam" export --csv --catalog "$catalog" -o "$card/photos.csv" > /dev/null 2>&1
     check "$kind: a second export is numbered, never over the first" test -s "$card/photos-1.csv"
@@ -130,7 +140,7 @@ for kind in fat exfat; do
 
     # Pulled out mid-batch: the folder goes away under the batch (a lazy unmount, as when a card
     # reader's card is taken out and the mount is dropped).
-    "$stampcam" apply "$work/many" -o "$card/many" --stamp-again --no-catalog -j 1 --max-size 2048 > /dev/null 2> "$work/err" &
+    "$stampcam" apply "$work/many" -o "$card/many" --stamp-again --no-catalog -j 1 > /dev/null 2> "$work/err" &
     batch=$!
     wait_until 120 sh -c "ls '$card/many/'*.jpg"
     umount -l "$card"
@@ -142,11 +152,13 @@ for kind in fat exfat; do
     check "$kind: pulled mid-batch: no 'permission denied'" sh -c "! grep -qi 'denied' '$work/err'"
     for loop in "${loops[@]}"; do losetup -d "$loop" 2> /dev/null; done
     loops=()
-    wait_until 20 sh -c "! pgrep -f 'fusefat.*$image' && ! pgrep -f 'exfat-fuse.*$card'"
+    # The FUSE daemon writes back and ends once the batch has let go of the card.
+    wait_until 60 sh -c "! pgrep -f '^(fusefat|mount.exfat-fuse) .*$card\$'"
     mount_card $kind "$image" "$card"
     before=$(count "$card/many")
-    "$stampcam" apply "$work/many" -o "$card/many" --stamp-again --no-catalog -j 1 --max-size 2048 --skip-existing -q > /dev/null 2> "$work/err"
-    check "$kind: back in: --skip-existing finishes the batch ($before were saved before)" test $? = 0
+    "$stampcam" apply "$work/many" -o "$card/many" --stamp-again --no-catalog -j 1 --skip-existing -q > /dev/null 2> "$work/err"
+    code=$?
+    check "$kind: back in: --skip-existing finishes the batch ($before were saved before; $(head -c 300 "$work/err"))" test $code = 0
     check "$kind: back in: all 40 once, none numbered" test "$(ls "$card/many" | grep -c '^photo-[0-9]*\.jpg$')" = 40 -a "$(count "$card/many")" = 40
     check "$kind: back in: every photo decodes, no leftovers of the batch pulled out" sound "$card/many"
     unmount_card "$card"
@@ -162,17 +174,23 @@ for kind in fat exfat; do
     # Full: a card with about 1.5 MB left; the batch stops, and finishes once a file is removed.
     make_card $kind "$image" 40
     mount_card $kind "$image" "$card"
-    free=$(python3 -c "import os, sys; s = os.statvfs(sys.argv[1]); print(s.f_bavail * s.f_frsize)" "$card")
-    [ "$free" -gt 0 ] || free=$((38 * 1024 * 1024))   # fusefat does not say: about what 40 MB of FAT32 leaves
-    head -c $((free - 1536 * 1024)) /dev/zero > "$card/filler" 2> /dev/null
-    "$stampcam" apply "$work/many" -o "$card/full" --stamp-again --no-catalog -j 2 --max-size 2048 > /dev/null 2> "$work/err"
+    # Filled up a megabyte at a time (fusefat tells no free space, and frees nothing a truncate
+    # gives back), then the last two given back: room for some of the 40 photos, not all.
+    i=1
+    while head -c 1M /dev/zero > "$card/filler-$i" 2> /dev/null && [ $i -lt 64 ]; do i=$((i + 1)); done
+    rm -f "$card/filler-$i" "$card/filler-$((i - 1))"
+    "$stampcam" apply "$work/many" -o "$card/full" --stamp-again --no-catalog -j 2 --quality 100 > /dev/null 2> "$work/err"
     code=$?
-    check "$kind: full card: exit 74" test "$code" = 74
-    check "$kind: full card: the failures say the disk is full" grep -q "no space left on the device" "$work/err"
+    saved=$(count "$card/full")
+    check "$kind: full card: exit 74 with some photos saved ($saved)" test "$code" = 74 -a "$saved" -gt 0
+    # fusefat answers EPERM where it means ENOSPC.
+    check "$kind: full card: the failures say the disk is full ($(grep -v 'photo-' "$work/err" | head -c 300))" \
+        grep -q "no space left on the device$([ $kind = fat ] && echo '\|operation not permitted')" "$work/err"
     check "$kind: full card: what was saved decodes, nothing partial or left over" sound "$card/full"
-    rm -f "$card/filler"
-    "$stampcam" apply "$work/many" -o "$card/full" --stamp-again --no-catalog -j 2 --max-size 2048 --skip-existing -q > /dev/null 2> "$work/err"
-    check "$kind: room made: --skip-existing finishes the batch ($(head -c 300 "$work/err"))" test $? = 0
+    rm -f "$card"/filler-*
+    "$stampcam" apply "$work/many" -o "$card/full" --stamp-again --no-catalog -j 2 --quality 100 --skip-existing -q > /dev/null 2> "$work/err"
+    code=$?
+    check "$kind: room made: --skip-existing finishes the batch ($(head -c 300 "$work/err"))" test $code = 0
     check "$kind: room made: all 40 once" test "$(ls "$card/full" | grep -c '^photo-[0-9]*\.jpg$')" = 40 -a "$(count "$card/full")" = 40
     check "$kind: room made: every one decodes, nothing left over" sound "$card/full"
     unmount_card "$card"

@@ -38,7 +38,8 @@ public enum OutputFolder {
     /// could not be written, so a batch stops there rather than failing every photo after it the same way.
     public static func lost(_ folder: String, identity: FileIdentity?) -> String? {
         guard let status = FileStatus(path: FilePath(folder)) else {
-            return "the folder is gone: \(Errno.current.reason)"
+            let error = Errno.current
+            return error == .noEntry ? "the folder is gone (was the card or disk removed?)" : "the folder is gone: \(error.reason)"
         }
         if let identity, status.identity != identity {
             return "another file system is mounted there now (was the card or disk removed?)"

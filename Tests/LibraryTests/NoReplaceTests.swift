@@ -128,7 +128,7 @@ import TestSupport
         #expect(TestFiles.files(in: folder).isEmpty)  // the probe leaves nothing
         // Moved away rather than removed, so the new folder cannot get its inode.
         try FileSystem.rename(FilePath(folder), to: FilePath(folder + ".pulled"))
-        #expect(OutputFolder.lost(folder, identity: identity) == "the folder is gone: No such file or directory")
+        #expect(OutputFolder.lost(folder, identity: identity) == "the folder is gone (was the card or disk removed?)")
         try FileSystem.makeFolders(FilePath(folder))
         #expect(OutputFolder.lost(folder, identity: identity) == "another file system is mounted there now (was the card or disk removed?)")
     }

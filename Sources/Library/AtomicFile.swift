@@ -115,7 +115,7 @@ public enum AtomicFile {
     /// new file would get. Its name says which process made it, so leftovers can be cleaned.
     static func writeTemp(_ bytes: [UInt8], directory: String, target: String, sync: Bool = true) throws(FileError) -> String {
         do { return try makeTemp(bytes, directory: directory, sync: sync) } catch {
-            guard error.made else { throw .cannotCreate(path: target, reason: reason(error.errno, at: target)) }
+            guard error.made else { throw .cannotCreate(path: target, reason: error.errno.reason) }
             throw .io(path: target, reason: "write failed: \(error.errno.reason) (nothing was written under this name)")
         }
     }
@@ -201,17 +201,19 @@ public enum AtomicFile {
         }
     }
 
-    /// Why a name could not be given, in words that fit the file system it is on.
+    /// Why a name could not be given, in words that fit the file system it is on: a card's FAT or
+    /// exFAT refuses some characters in names (with EINVAL, or through FUSE with EPERM or ENOENT).
     static func reason(_ error: Errno, at path: String) -> String {
-        guard error == .invalid else { return error.reason }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        switch VolumeKind(of: FilePath(folder)) {
-        case .fat?, .exfat?, .fuse?:
-            return "this file system (FAT or exFAT, as on SD cards and USB sticks?) cannot have this name: "
-                + "they forbid \\ : * ? \" < > | and control characters"
-        default: return error.reason
-        }
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        guard name.unicodeScalars.contains(where: { fatForbidden.contains($0) || $0.value < 0x20 }),
+              let volume = VolumeKind(of: FilePath(folder)), [.fat, .exfat, .fuse].contains(volume) else { return error.reason }
+        return "FAT and exFAT (SD cards, USB sticks) allow no \\ : * ? \" < > | or control characters in a name (\(error.reason))"
     }
+
+    /// What FAT and exFAT refuse in a name, besides control characters.
+    private static let fatForbidden = Set("\\:*?\"<>|".unicodeScalars)
 
     /// The mode a new file gets under this process's umask. Read from /proc: the umask(2) way of
     /// reading it sets it for a moment, which other threads creating files at that moment would get.

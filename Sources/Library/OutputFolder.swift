@@ -33,8 +33,9 @@ public enum OutputFolder {
 
     /// Why no more photos can go into `folder` (which was the file `identity` when the work began):
     /// it is gone or another file system is mounted there (a card pulled out), its disk is full,
-    /// or a small file can no longer be written and synced there (a card whose device went away
-    /// while its folders are still known); nil when it takes files as before. Asked after a photo
+    /// or a file can no longer be written and synced there (a card whose device went away while
+    /// its folders are still known; a full one that does not tell its free space); nil when it
+    /// takes files as before. Asked after a photo
     /// could not be written, so a batch stops there rather than failing every photo after it the same way.
     public static func lost(_ folder: String, identity: FileIdentity?) -> String? {
         guard let status = FileStatus(path: FilePath(folder)) else {
@@ -44,11 +45,12 @@ public enum OutputFolder {
         if let identity, status.identity != identity {
             return "another file system is mounted there now (was the card or disk removed?)"
         }
-        if let free = FileSystem.freeBytes(FilePath(folder)), free < roomForAPhoto {
-            return Errno.noSpace.reason
-        }
+        let free = FileSystem.freeBytes(FilePath(folder))
+        if let free, free < roomForAPhoto { return Errno.noSpace.reason }
         do {
-            FileSystem.remove(FilePath(try AtomicFile.makeTemp([0], directory: folder, sync: true)))
+            // A photo's worth where the file system does not tell its free space (FUSE FAT).
+            let probe = [UInt8](repeating: 0, count: free == nil ? roomForAPhoto : 1)
+            FileSystem.remove(FilePath(try AtomicFile.makeTemp(probe, directory: folder, sync: true)))
         } catch {
             return "files can no longer be written there: \(error.errno.reason)"
         }

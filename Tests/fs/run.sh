@@ -81,6 +81,7 @@ count() { find "$1" -name "${2:-*.jpg}" ! -name '*.original.jpg' | wc -l; }
 mkdir -p "$work/in" "$work/many"
 for i in $(seq -w 1 6); do cp "$work/card0/test-card.jpg" "$work/in/photo-$i.jpg"; done
 for i in $(seq -w 1 40); do cp "$work/card0/test-card.jpg" "$work/many/photo-$i.jpg"; done
+mkdir -p "$work/names" && cp "$work/card0/test-card.jpg" "$work/names/a:b.jpg"
 check "test cards made as inputs" test -s "$work/in/photo-1.jpg"
 
 for kind in fat exfat; do
@@ -136,6 +137,10 @@ for kind in fat exfat; do
         python3 -c "import zipfile, sys; sys.exit(zipfile.ZipFile(sys.argv[1]).testzip() is not None)" "$card/photos.kmz"
     "$stampcam" export --csv --catalog "$catalog" -o "$card/photos.csv" > /dev/null 2>&1
     check "$kind: a second export is numbered, never over the first" test -s "$card/photos-1.csv"
+    "$stampcam" apply "$work/names" -o "$card/names" --stamp-again --no-catalog > /dev/null 2> "$work/err"
+    code=$?
+    check "$kind: a name FAT cannot have: exit 73, said in words ($(head -c 300 "$work/err"))" \
+        sh -c "test $code = 73 && grep -q 'a:b.jpg: cannot create: FAT and exFAT (SD cards, USB sticks) allow no' '$work/err'"
     check "$kind: every photo on the card decodes, nothing partial or left over" sound "$card"
 
     # Pulled out mid-batch: the folder goes away under the batch (a lazy unmount, as when a card

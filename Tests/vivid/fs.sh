@@ -34,6 +34,7 @@ mkdir -p out /tmp/in /tmp/many
 stampcam test-card -o /tmp/card0 > /dev/null 2>&1
 for i in 1 2 3 4; do cp /tmp/card0/test-card.jpg /tmp/in/photo-$i.jpg; done
 for i in 01 02 03 04 05 06 07 08 09 10 11 12; do cp /tmp/card0/test-card.jpg /tmp/many/photo-$i.jpg; done
+mkdir -p /tmp/names && cp /tmp/card0/test-card.jpg /tmp/names/a:b.jpg
 # intact DIR: every photo below DIR verifies (C2PA: untrusted is fine, changed is not), none is empty,
 # and nothing of stampcam's is left but the folder marker.
 intact() {
@@ -71,6 +72,10 @@ for kind in vfat exfat; do
     stampcam export --kmz --catalog $catalog -o $card/photos.kmz > /dev/null 2>> out/$kind/export.err
     check "$kind: export --kmz onto the card" test -s $card/photos.kmz
     check "$kind: no WAL beside the catalog on the card" sh -c "! ls $catalog-wal $catalog-shm"
+    apply /tmp/names -o $card/names --no-catalog > /dev/null 2> out/$kind/names.err
+    code=$?
+    check "$kind: a name FAT cannot have: exit 73, said in words" \
+        sh -c "test $code = 73 && grep -q 'a:b.jpg: cannot create: FAT and exFAT (SD cards, USB sticks) allow no' out/$kind/names.err"
     check "$kind: every photo verifies, nothing partial or left over" intact $card
     cp "$shot" out/$kind/shot.jpg; cp $card/shots/*.original.jpg out/$kind/original.jpg
     cp $card/restamped/*.jpg out/$kind/restamped.jpg; cp $card/apply/photo-1-1.jpg out/$kind/applied.jpg

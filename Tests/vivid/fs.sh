@@ -35,15 +35,23 @@ stampcam test-card -o /tmp/card0 > /dev/null 2>&1
 for i in 1 2 3 4; do cp /tmp/card0/test-card.jpg /tmp/in/photo-$i.jpg; done
 for i in 01 02 03 04 05 06 07 08 09 10 11 12; do cp /tmp/card0/test-card.jpg /tmp/many/photo-$i.jpg; done
 mkdir -p /tmp/names && cp /tmp/card0/test-card.jpg /tmp/names/a:b.jpg
-# intact DIR: every photo below DIR verifies (C2PA: untrusted is fine, changed is not), none is empty,
-# and nothing of stampcam's is left but the folder marker.
+# intact DIR: every stamped photo below DIR verifies (C2PA: untrusted is fine, changed is not), every
+# kept original is what its sidecar says, no file is empty, and nothing of stampcam's is left but the
+# folder marker.
+# What is wrong goes to out/intact.log, which comes back to the host.
 intact() {
-    for photo in $(find "$1" -name '*.jpg'); do
-        stampcam verify "$photo" > /dev/null 2>&1
-        case $? in 0|10) ;; *) echo "  does not verify: $photo" >&2; return 1 ;; esac
+    # A kept original is the camera's own bytes (unsigned): its SHA-256 must be the one its sidecar gives.
+    for original in $(find "$1" -name '*.original.jpg'); do
+        sidecar=${original%.original.jpg}.json
+        [ -f "$sidecar" ] || continue
+        grep -q "$(sha256sum "$original" | cut -d ' ' -f 1)" "$sidecar" || { echo "not as kept: $original" >> out/intact.log; return 1; }
     done
-    [ -z "$(find "$1" -type f -size 0)" ] || { echo "  empty: $(find "$1" -type f -size 0)" >&2; return 1; }
-    [ -z "$(find "$1" -name '.stampcam-*')" ] || { echo "  left over: $(find "$1" -name '.stampcam-*')" >&2; return 1; }
+    for photo in $(find "$1" -name '*.jpg' ! -name '*.original.jpg'); do
+        stampcam verify "$photo" > /dev/null 2>&1
+        case $? in 0|10) ;; *) echo "does not verify: $photo" >> out/intact.log; return 1 ;; esac
+    done
+    [ -z "$(find "$1" -type f -size 0)" ] || { echo "empty: $(find "$1" -type f -size 0)" >> out/intact.log; return 1; }
+    [ -z "$(find "$1" -name '.stampcam-*')" ] || { echo "left over: $(find "$1" -name '.stampcam-*')" >> out/intact.log; return 1; }
 }
 photos() { find "$1" -name '*.jpg' ! -name '*.original.jpg' | wc -l; }
 apply() { stampcam apply --stamp-again -j 1 --max-size 640 "$@"; }
@@ -52,13 +60,15 @@ for kind in vfat exfat; do
     echo "== $kind (the kernel's)"
     card=/mnt/$kind
     mkdir -p $card out/$kind
-    mount -t $kind -o loop /payload/$kind.img $card || { failed=$((failed + 1)); echo "FAIL - $kind: mount"; continue; }
+    # UTF-8 names, as desktops mount cards (the kernel's default for vfat is ASCII).
+    options=loop$([ $kind = vfat ] && echo ,iocharset=utf8)
+    mount -t $kind -o $options /payload/$kind.img $card || { failed=$((failed + 1)); echo "FAIL - $kind: mount"; continue; }
     catalog=$card/catalog.sqlite
     apply /tmp/in -o $card/apply --catalog $catalog -q > /dev/null 2> out/$kind/apply.err
     check "$kind: apply onto the card exits 0" test $? = 0
     check "$kind: 4 photos" test "$(photos $card/apply)" = 4
     apply /tmp/in -o $card/apply --catalog $catalog -q > /dev/null 2>&1
-    check "$kind: a second apply numbers its names, never over the first" test "$(ls $card/apply | grep -c -- '-1\.jpg$')" = 4
+    check "$kind: a second apply numbers its names, never over the first" test "$(ls $card/apply | grep -c 'photo-[0-9]-1\.jpg$')" = 4
     stampcam shoot --yes --keep-original --device /dev/video0 -o $card/shots --catalog $catalog > /dev/null 2> out/$kind/shoot.err
     check "$kind: shoot --keep-original from vivid exits 0" test $? = 0
     shot=$(find $card/shots -name '*.jpg' ! -name '*.original.jpg' | head -n 1)
@@ -78,7 +88,8 @@ for kind in vfat exfat; do
         sh -c "test $code = 73 && grep -q 'a:b.jpg: cannot create: FAT and exFAT (SD cards, USB sticks) allow no' out/$kind/names.err"
     check "$kind: every photo verifies, nothing partial or left over" intact $card
     cp "$shot" out/$kind/shot.jpg; cp $card/shots/*.original.jpg out/$kind/original.jpg
-    cp $card/restamped/*.jpg out/$kind/restamped.jpg; cp $card/apply/photo-1-1.jpg out/$kind/applied.jpg
+    cp $(find $card/restamped -name '*.jpg' ! -name '*.original.jpg') out/$kind/restamped.jpg
+    cp $card/apply/photo-1-1.jpg out/$kind/applied.jpg
     cp $card/report.pdf $card/photos.kmz $card/photos.csv $catalog out/$kind/
 
     mount -o remount,ro $card
@@ -96,20 +107,20 @@ for kind in vfat exfat; do
     code=$?
     check "$kind: pulled mid-batch: exit 74, the folder named gone" sh -c "test $code = 74 && grep -q 'many: the folder is gone' out/$kind/pulled.err"
     wait_until 60 sh -c "! grep -q ' $card ' /proc/mounts"
-    mount -t $kind -o loop /payload/$kind.img $card
+    mount -t $kind -o $options /payload/$kind.img $card
     apply /tmp/many -o $card/many --no-catalog --skip-existing -q > /dev/null 2> out/$kind/resumed.err
     check "$kind: back in: --skip-existing finishes the batch, each photo once" sh -c "test $? = 0 && test \$(ls $card/many | grep -c '\.jpg$') = 12"
     check "$kind: back in: every photo verifies, nothing left over" intact $card/many
 
-    # Full: what is left after a filler is about a megabyte and a half.
+    # Full: what is left after a filler is half a megabyte, less than the photos need at quality 100.
     free=$(df -k $card | awk 'NR == 2 { print $4 }')
-    dd if=/dev/zero of=$card/filler bs=1024 count=$((free - 1536)) 2> /dev/null
-    apply /tmp/many -o $card/full --no-catalog > /dev/null 2> out/$kind/full.err
+    dd if=/dev/zero of=$card/filler bs=1024 count=$((free - 512)) 2> /dev/null
+    stampcam apply --stamp-again -j 1 --quality 100 /tmp/many -o $card/full --no-catalog > /dev/null 2> out/$kind/full.err
     code=$?
     check "$kind: full: exit 74, saying the disk is full" sh -c "test $code = 74 && grep -q 'no space left on the device' out/$kind/full.err"
     check "$kind: full: what was saved verifies, nothing partial or left over" intact $card/full
     rm $card/filler
-    apply /tmp/many -o $card/full --no-catalog --skip-existing -q > /dev/null 2> out/$kind/room.err
+    stampcam apply --stamp-again -j 1 --quality 100 /tmp/many -o $card/full --no-catalog --skip-existing -q > /dev/null 2> out/$kind/room.err
     check "$kind: room made: --skip-existing finishes the batch, each photo once" sh -c "test $? = 0 && test \$(ls $card/full | grep -c '\.jpg$') = 12"
     check "$kind: room made: every photo verifies" intact $card/full
     umount $card

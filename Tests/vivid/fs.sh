@@ -125,6 +125,35 @@ for kind in vfat exfat; do
     check "$kind: room made: every photo verifies" intact $card/full
     umount $card
 done
+# A card pulled out for real: a SCSI disk (scsi_debug, as a USB card reader's) deleted under a
+# running batch, the kernel's vfat on it; then found again by a rescan (scsi_debug keeps its data).
+disk=$(ls /sys/block | grep '^sd' | head -n 1)
+if [ -z "$disk" ]; then
+    echo "note: no scsi_debug disk, so no card pulled out for real"
+else
+    echo "== vfat on a SCSI disk that is deleted mid-batch"
+    card=/mnt/sd
+    mkdir -p $card out/sd
+    mkdosfs /dev/$disk > /dev/null 2>&1 && mount -t vfat -o iocharset=utf8 /dev/$disk $card
+    check "sd: mounted" grep -q " $card " /proc/mounts
+    apply /tmp/many -o $card/many --no-catalog > /dev/null 2> out/sd/pulled.err &
+    batch=$!
+    wait_until 300 sh -c "ls $card/many/*.jpg"
+    echo 1 > /sys/block/$disk/device/delete
+    wait $batch
+    code=$?
+    check "sd: deleted mid-batch: exit 74, the card said to be removed" sh -c "test $code = 74 && grep -q 'removed' out/sd/pulled.err"
+    umount -l $card
+    for scan in /sys/class/scsi_host/host*/scan; do echo '- - -' > $scan; done
+    wait_until 60 sh -c "ls /sys/block | grep -q '^sd'"
+    disk=$(ls /sys/block | grep '^sd' | head -n 1)
+    wait_until 30 test -b /dev/$disk
+    mount -t vfat -o iocharset=utf8 /dev/$disk $card
+    apply /tmp/many -o $card/many --no-catalog --skip-existing -q > /dev/null 2> out/sd/resumed.err
+    check "sd: back in: --skip-existing finishes the batch, each photo once" sh -c "test $? = 0 && test \$(ls $card/many | grep -c '\.jpg$') = 12"
+    check "sd: back in: every photo verifies, nothing left over" intact $card/many
+    umount $card
+fi
 echo "guest: $passed passed, $failed failed"
 [ "$failed" = 0 ]
 GUEST
@@ -132,7 +161,7 @@ GUEST
 
 start=$SECONDS
 set +e
-VIVID_MODULES="loop fat vfat exfat nls_cp437 nls_iso8859_1 nls_utf8" \
+VIVID_MODULES="loop fat vfat exfat nls_cp437 nls_iso8859_1 nls_utf8 crc64_rocksoft_generic sd_mod scsi_debug:dev_size_mb=48" \
 VIVID_HOST_PATHS="/etc/fonts /usr/share/fonts/truetype/dejavu /usr/share/fonts/truetype/wqy" \
     "$here/vm.sh" run "$cache" "$payload" "$work/guest.sh" 900
 status=$?

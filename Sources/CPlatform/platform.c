@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdio.h>
 #include <sys/mman.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 int sc_affinity_cpu_count(void) {
@@ -32,4 +34,14 @@ int sc_pipe_cloexec(int ends[2]) {
 
 int sc_memfd(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
+}
+
+int sc_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}
+
+long long sc_filesystem_magic(const char *path) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    return (long long)(unsigned long)info.f_type;
 }

@@ -45,11 +45,11 @@ public final class Catalog: Sendable {
             guard status.isRegular else { throw .cannotOpen(path: path, reason: "it is \(status.kind), not a file") }
         } else {
             // SQLite would only say "unable to open database file".
-            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            do { try FileSystem.canWrite(FilePath(folder)) } catch {
+            do { try FileSystem.canWrite(FilePath(Self.folder(of: path))) } catch {
                 throw .cannotOpen(path: path, reason: "its folder cannot be written to: \(error.reason)")
             }
         }
+        let volume = VolumeKind(of: FilePath(Self.folder(of: path)))
         let database = try SQLiteDatabase(path: path, mode: .readWrite)
         // Before anything else: a file that is another program's database is left as it is.
         try Self.checkOwner(database, allowEmpty: true)
@@ -59,10 +59,17 @@ public final class Catalog: Sendable {
         let deadline = WallClock.monotonic() + Double(SQLiteDatabase.busyTimeoutMilliseconds) / 1000
         while true {
             do throws(CatalogError) {
-                // WAL: readers never wait for a writer, and writers of several processes take turns.
-                // (A file system that cannot do WAL keeps the rollback journal: slower, as safe.)
-                _ = try database.value("PRAGMA journal_mode = WAL", action: "open")
-                try database.execute("PRAGMA synchronous = NORMAL", action: "open")
+                if Self.usesWAL(on: volume) {
+                    // WAL: readers never wait for a writer, and writers of several processes take turns.
+                    // (A file system that cannot do WAL keeps the rollback journal: slower, as safe.)
+                    _ = try database.value("PRAGMA journal_mode = WAL", action: "open")
+                    try database.execute("PRAGMA synchronous = NORMAL", action: "open")
+                } else {
+                    // The rollback journal, with a sync at each step (FULL: NORMAL is safe only in WAL
+                    // mode against a power cut, which a card pulled out is). It needs only file locks.
+                    _ = try database.value("PRAGMA journal_mode = DELETE", action: "open")
+                    try database.execute("PRAGMA synchronous = FULL", action: "open")
+                }
                 try Self.migrate(database)
                 break
             } catch {
@@ -86,8 +93,7 @@ public final class Catalog: Sendable {
             try Self.checkOwner(database, allowEmpty: false)
         } catch .cannotOpen(let path, let reason) {
             // A catalog in WAL mode is read with an index file beside it (-shm), made on first read.
-            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            guard let refused = Self.writeRefusal(folder) else { throw .cannotOpen(path: path, reason: reason) }
+            guard let refused = Self.writeRefusal(Self.folder(of: path)) else { throw .cannotOpen(path: path, reason: reason) }
             guard refused == .readOnly else {
                 throw .cannotOpen(path: path, reason: "its folder cannot be written to (\(refused.reason)), and reading it needs a file "
                     + "beside it (\(FilePath(path).lastComponent?.string ?? path)-shm); make the folder writable, or copy the catalog")
@@ -111,6 +117,22 @@ public final class Catalog: Sendable {
             throw .notACatalog(path: path, reason: "its table of photos lacks the columns of one")
         }
         connection = Mutex(Connection(database: database, columns: (Schema.columns + Schema.chainColumns).filter(present.contains)))
+    }
+
+    /// Whether a catalog on `volume` is kept in WAL mode. Only on a disk of this machine: WAL's
+    /// index is memory the processes share through a mapped file (`-shm`), which SQLite documents
+    /// as not working over a network file system, and FUSE may not share either; and a card (FAT,
+    /// exFAT) is carried to other machines and its files copied one by one, while rows not yet
+    /// checkpointed live in the `-wal` file beside the catalog. The rollback journal keeps every
+    /// committed row in the catalog file itself and needs only file locks (which the kernel keeps
+    /// for FAT and FUSE alike).
+    static func usesWAL(on volume: VolumeKind?) -> Bool {
+        volume == .local || volume == nil
+    }
+
+    /// The folder a catalog file is in.
+    private static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     }
 
     /// Why this process may not create files in `folder`; nil when it may.

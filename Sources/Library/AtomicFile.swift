@@ -6,8 +6,9 @@ import Glibc
 #endif
 
 /// Puts files into place whole or not at all: bytes go to a temp file in the target folder, are
-/// synced, and only then take their final name. A crash or a full disk never leaves a partial file
-/// under a final name.
+/// synced, and only then take their final name — never over another file unless asked, on any file
+/// system (ext4, tmpfs, FAT and exFAT cards, FUSE, NFS: see `NoReplace`). A crash, a full disk or a
+/// card pulled out never leaves a partial file under a final name.
 public enum AtomicFile {
     /// Temp files are named `.stampcam-PID-XXXXXX`, so a later run can find the leftovers of a
     /// killed one and tell them from those of a run still going.
@@ -20,7 +21,7 @@ public enum AtomicFile {
                              protected: Set<FileIdentity> = []) throws(FileError) -> String {
         let temp = try writeTemp(bytes, directory: claim.folder, target: claim.path)
         defer { FileSystem.remove(FilePath(temp)) }
-        guard try place(temp, at: claim.path, replace: replace, protected: protected) else {
+        guard try place(temp, at: claim.path, replace: replace, protected: protected, claimed: true) else {
             throw .cannotCreate(path: claim.path, reason: "another program created this file meanwhile")
         }
         return claim.path
@@ -51,7 +52,7 @@ public enum AtomicFile {
         /// Syncs the bytes to the disk, then gives them the claimed name, as `write` does; the
         /// path, or why not (nothing is then left under the name).
         public func place(replace: Bool, protected: Set<FileIdentity> = []) throws(FileError) -> String {
-            // Placed (a link to it made) or not, the temp name goes now: nothing is tried twice.
+            // Placed (renamed, or a link to it made) or not, the temp name goes now: nothing is tried twice.
             tried.store(true, ordering: .relaxed)
             defer { FileSystem.remove(FilePath(temp)) }
             do throws(Errno) {
@@ -63,7 +64,7 @@ public enum AtomicFile {
             } catch {
                 throw .io(path: claim.path, reason: "write failed: \(error.reason) (nothing was written under this name)")
             }
-            guard try AtomicFile.place(temp, at: claim.path, replace: replace, protected: protected) else {
+            guard try AtomicFile.place(temp, at: claim.path, replace: replace, protected: protected, claimed: true) else {
                 throw .cannotCreate(path: claim.path, reason: "another program created this file meanwhile")
             }
             return claim.path
@@ -113,30 +114,45 @@ public enum AtomicFile {
     /// A temp file in `directory` holding `bytes` (synced to the disk when `sync`), with the mode a
     /// new file would get. Its name says which process made it, so leftovers can be cleaned.
     static func writeTemp(_ bytes: [UInt8], directory: String, target: String, sync: Bool = true) throws(FileError) -> String {
+        do { return try makeTemp(bytes, directory: directory, sync: sync) } catch {
+            guard error.made else { throw .cannotCreate(path: target, reason: error.errno.reason) }
+            throw .io(path: target, reason: "write failed: \(error.errno.reason) (nothing was written under this name)")
+        }
+    }
+
+    /// Why a temp file is not there: the call that failed, and whether the file had been made.
+    struct TempFailure: Error {
+        let errno: Errno
+        let made: Bool
+    }
+
+    /// `writeTemp`, failing with the errno; a file made but not written whole is removed.
+    static func makeTemp(_ bytes: [UInt8], directory: String, sync: Bool) throws(TempFailure) -> String {
         var template = PathEncoding.encode(directory.hasSuffix("/") ? directory : directory + "/")
         template += Array((tempPrefix + "\(ProcessID.current)-XXXXXX").utf8) + [0]
         let fd = template.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
         }
-        guard fd >= 0 else { throw .cannotCreate(path: target, reason: Errno.current.reason) }
+        guard fd >= 0 else { throw TempFailure(errno: .current, made: false) }
         let temp = PathEncoding.decode(template.dropLast())
         do throws(Errno) {
             defer { close(fd) }
             try FileSystem.writeAll(fd, bytes)
-            fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would
+            fchmod(fd, fileMode)  // mkstemp makes 0600; a photo gets what a new file would (FAT ignores it)
             guard !sync || fsync(fd) == 0 else { throw Errno.current }
         } catch {
             FileSystem.remove(FilePath(temp))
-            throw .io(path: target, reason: "write failed: \(error.reason) (nothing was written under this name)")
+            throw TempFailure(errno: error, made: true)
         }
         return temp
     }
 
-    /// Gives the temp file its final name: link() fails instead of replacing, so no other writer's
-    /// file is ever lost; rename() replaces when asked. False when the name is taken (not replacing).
+    /// Gives the temp file its final name. Unless `replace`, nothing there is ever replaced (false
+    /// when the name is taken): by what the folder's file system offers (`NoReplace`), else by
+    /// claiming the name (`placeByClaim`). `claimed`: the caller holds the name's `NameClaim`.
     fileprivate static func place(_ temp: String, at path: String, replace: Bool,
-                              protected: Set<FileIdentity>) throws(FileError) -> Bool {
-        // Only a replacing rename could reach an input; link() never replaces anything.
+                                  protected: Set<FileIdentity>, claimed: Bool = false) throws(FileError) -> Bool {
+        // Only a replacing rename could reach an input; the other ways never replace anything.
         if replace, let identity = FileIdentity(path: FilePath(path)), protected.contains(identity) {
             throw .wouldReplaceInput(path: path)
         }
@@ -144,19 +160,60 @@ public enum AtomicFile {
         if replace, let existing = FileStatus(linkAt: FilePath(path)), !existing.isRegular {
             throw .cannotCreate(path: path, reason: "it is \(existing.kind), not a regular file, and stampcam replaces only files")
         }
-        do {
+        do throws(Errno) {
             if replace {
                 try FileSystem.rename(FilePath(temp), to: FilePath(path))
-            } else {
-                try FileSystem.link(FilePath(temp), to: FilePath(path))
+                return true
+            }
+            if let placed = try NoReplace.move(temp, to: path) { return placed }
+        } catch {
+            throw .cannotCreate(path: path, reason: reason(error, at: path))
+        }
+        return try placeByClaim(temp, at: path, claimed: claimed)
+    }
+
+    /// For a file system that can neither refuse a rename nor link (FUSE FAT and exFAT): the name
+    /// is claimed (a `NameClaim`, unless the caller holds it), created empty with O_EXCL, so that
+    /// nothing there is ever replaced, and the finished file is renamed over that empty one. A
+    /// crash between the two leaves the empty file and the claim of a process that is gone: the
+    /// next run removes both (`NameClaim.removeStale`). False when the name is taken.
+    private static func placeByClaim(_ temp: String, at path: String, claimed: Bool) throws(FileError) -> Bool {
+        var claim: NameClaim?
+        if !claimed {
+            // Another run holding the claim is writing this name.
+            guard let held = try NameClaim.hold(path) else { return false }
+            claim = held
+        }
+        defer { claim?.release() }
+        do throws(Errno) {
+            do {
+                try FileSystem.createNew(FilePath(path), [], mode: fileMode, sync: false)
+            } catch .exists {
+                return false
+            }
+            do { try FileSystem.rename(FilePath(temp), to: FilePath(path)) } catch {
+                FileSystem.remove(FilePath(path))  // the empty file just made
+                throw error
             }
             return true
-        } catch .exists where !replace {
-            return false
         } catch {
-            throw .cannotCreate(path: path, reason: error.reason)
+            throw .cannotCreate(path: path, reason: reason(error, at: path))
         }
     }
+
+    /// Why a name could not be given, in words that fit the file system it is on: a card's FAT or
+    /// exFAT refuses some characters in names (with EINVAL, or through FUSE with EPERM or ENOENT).
+    static func reason(_ error: Errno, at path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        guard name.unicodeScalars.contains(where: { fatForbidden.contains($0) || $0.value < 0x20 }),
+              let volume = VolumeKind(of: FilePath(folder)), [.fat, .exfat, .fuse].contains(volume) else { return error.reason }
+        return "FAT and exFAT (SD cards, USB sticks) allow no \\ : * ? \" < > | or control characters in a name (\(error.reason))"
+    }
+
+    /// What FAT and exFAT refuse in a name, besides control characters.
+    private static let fatForbidden = Set("\\:*?\"<>|".unicodeScalars)
 
     /// The mode a new file gets under this process's umask. Read from /proc: the umask(2) way of
     /// reading it sets it for a moment, which other threads creating files at that moment would get.

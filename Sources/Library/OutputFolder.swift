@@ -31,6 +31,35 @@ public enum OutputFolder {
         }
     }
 
+    /// Why no more photos can go into `folder` (which was the file `identity` when the work began):
+    /// it is gone or another file system is mounted there (a card pulled out), its disk is full,
+    /// or a file can no longer be written and synced there (a card whose device went away while
+    /// its folders are still known; a full one that does not tell its free space); nil when it
+    /// takes files as before. Asked after a photo
+    /// could not be written, so a batch stops there rather than failing every photo after it the same way.
+    public static func lost(_ folder: String, identity: FileIdentity?) -> String? {
+        guard let status = FileStatus(path: FilePath(folder)) else {
+            let error = Errno.current
+            return error == .noEntry ? "the folder is gone (was the card or disk removed?)" : "the folder is gone: \(error.reason)"
+        }
+        if let identity, status.identity != identity {
+            return "another file system is mounted there now (was the card or disk removed?)"
+        }
+        let free = FileSystem.freeBytes(FilePath(folder))
+        if let free, free < roomForAPhoto { return Errno.noSpace.reason }
+        do {
+            // A photo's worth where the file system does not tell its free space (FUSE FAT).
+            let probe = [UInt8](repeating: 0, count: free == nil ? roomForAPhoto : 1)
+            FileSystem.remove(FilePath(try AtomicFile.makeTemp(probe, directory: folder, sync: true)))
+        } catch {
+            return "files can no longer be written there: \(error.errno.reason)"
+        }
+        return nil
+    }
+
+    /// Less free space than this cannot take one more stamped photo.
+    static let roomForAPhoto = 1 << 20
+
     /// Removes `folder` when nothing but the marker is in it (a folder made for photos that all failed).
     public static func removeIfEmpty(_ folder: String) {
         guard let names = try? FileSystem.list(FilePath(folder)), names.allSatisfy({ $0 == markerName }) else { return }
@@ -44,7 +73,7 @@ public enum OutputFolder {
     }
 
     /// Removes temp files, scratch folders and name claims left in `folder` by processes that are
-    /// gone. Returns how many were removed.
+    /// gone (with the empty file a claim may have left under its name). Returns how many were removed.
     @discardableResult
     public static func removeLeftovers(in folder: String) -> Int {
         let names = (try? FileSystem.list(FilePath(folder))) ?? []
@@ -59,7 +88,9 @@ public enum OutputFolder {
             }
             guard let owner, !ProcessID.isAlive(owner) else { continue }
             let path = folder + "/" + name
-            if FileSystem.remove(FilePath(path)) || ScratchFolder.remove(path) { removed += 1 }
+            if name.hasPrefix(NameClaim.prefix) ? NameClaim.removeStale(path) : FileSystem.remove(FilePath(path)) || ScratchFolder.remove(path) {
+                removed += 1
+            }
         }
         return removed
     }

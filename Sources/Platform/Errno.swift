@@ -34,6 +34,9 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
     public static let notFolder = Errno(ENOTDIR)
     public static let tooManyLinks = Errno(ELOOP)
     public static let nameTooLong = Errno(ENAMETOOLONG)
+    public static let notImplemented = Errno(ENOSYS)
+    public static let notSupported = Errno(EOPNOTSUPP)
+    public static let notConnected = Errno(ENOTCONN)
 
     /// The system's text ("No such file or directory").
     public var description: String { String(cString: strerror(code)) }
@@ -44,8 +47,13 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
         case .noSpace: return "no space left on the device"
         case .quota: return "disk quota exceeded"
         case .fileTooLarge: return "file too large for this file system or limit"
-        case .permission, .notPermitted: return "permission denied"
+        case .permission: return "permission denied"
+        // EPERM is what a file system answers for what it cannot do (a hard link on FAT), not a missing permission.
+        case .notPermitted: return "operation not permitted"
         case .readOnly: return "read-only file system"
+        case .io: return "input/output error (was the card or disk removed, or is it failing?)"
+        case .noDevice: return "no such device (was the card or disk removed?)"
+        case .notConnected: return "the file system is no longer there (its FUSE or network mount went away)"
         default: return description
         }
     }

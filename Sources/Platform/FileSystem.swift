@@ -152,7 +152,8 @@ public enum FileSystem {
     /// Bytes free for this process on the file system holding `path`; nil when it cannot be asked.
     public static func freeBytes(_ path: FilePath) -> Int? {
         var info = statvfs()
-        guard path.withCString({ statvfs($0, &info) }) == 0 else { return nil }
+        // A file system that counts no blocks at all (FUSE FAT) cannot tell, rather than being full.
+        guard path.withCString({ statvfs($0, &info) }) == 0, info.f_blocks > 0 else { return nil }
         let (bytes, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
         return overflow ? Int.max : bytes
     }
@@ -169,16 +170,27 @@ public enum FileSystem {
         path.withCString { rmdir($0) } == 0
     }
 
-    /// Gives `from` the name `to` without replacing anything there (link + unlink): EEXIST when taken.
+    /// Gives the file `from` the second name `to` (a hard link): EEXIST when `to` is taken; EPERM
+    /// or EOPNOTSUPP where the file system has no hard links (FAT, exFAT).
     public static func link(_ from: FilePath, to: FilePath) throws(Errno) {
-        let status = from.withCString { source in to.withCString { Glibc.link(source, $0) } }
-        if status != 0 { throw .current }
+        _ = try Errno.retrying { () throws(Errno) in
+            try Errno.check(from.withCString { source in to.withCString { Glibc.link(source, $0) } })
+        }
     }
 
     /// Renames `from` to `to`, replacing a file there.
     public static func rename(_ from: FilePath, to: FilePath) throws(Errno) {
-        let status = from.withCString { source in to.withCString { Glibc.rename(source, $0) } }
-        if status != 0 { throw .current }
+        _ = try Errno.retrying { () throws(Errno) in
+            try Errno.check(from.withCString { source in to.withCString { Glibc.rename(source, $0) } })
+        }
+    }
+
+    /// Renames `from` to `to` unless something has that name (renameat2's RENAME_NOREPLACE): EEXIST
+    /// when `to` is taken; EINVAL (or ENOSYS) where the file system cannot refuse (FUSE, NFS).
+    public static func renameNoReplace(_ from: FilePath, to: FilePath) throws(Errno) {
+        _ = try Errno.retrying { () throws(Errno) in
+            try Errno.check(from.withCString { source in to.withCString { GNUCalls.renameNoReplace(source, $0) } })
+        }
     }
 
     /// Whether something (a file, a folder, a dangling link) has this name.
@@ -232,14 +244,15 @@ extension FileSystem {
 
 extension FileSystem {
     /// Creates the new file `path` with `mode` from the start (O_EXCL: never over anything there,
-    /// never through a link) and writes `bytes`; a file left half written is removed.
-    public static func createNew(_ path: FilePath, _ bytes: [UInt8], mode: mode_t) throws(Errno) {
+    /// never through a link) and writes `bytes`, synced unless `sync` is false; a file left half
+    /// written is removed.
+    public static func createNew(_ path: FilePath, _ bytes: [UInt8], mode: mode_t, sync: Bool = true) throws(Errno) {
         let fd = try Errno.retrying { () throws(Errno) in
             try Errno.check(path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) })
         }
         do {
             try writeAll(fd, bytes)
-            _ = try Errno.check(fsync(fd))
+            if sync { _ = try Errno.check(fsync(fd)) }
         } catch {
             close(fd)
             remove(path)

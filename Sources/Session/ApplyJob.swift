@@ -100,11 +100,16 @@ public final class ApplyJob: Sendable {
         public var done = 0, skipped = 0, failed = 0
         /// A Ctrl-C stopped the batch before every photo was started.
         public var interrupted = false
+        /// Why the batch stopped before every photo was started because the output folder could
+        /// take no more (a card pulled out, a full disk); the photos in flight failed.
+        public var outputLost: String?
     }
 
     private let settings: Settings
     private let stopped = Mutex(false)
     private let inFlight = Mutex(0)
+    /// Why the output folder can take no more photos, once a failed photo has shown it.
+    private let outputLost = Mutex<String?>(nil)
 
     public init(settings: Settings) {
         self.settings = settings
@@ -163,6 +168,7 @@ public final class ApplyJob: Sendable {
         let outputExisted = FileSystem.exists(FilePath(settings.output))
         try OutputFolder.prepare(settings.output, mark: settings.markFolder)
         defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
+        let output = FileIdentity(path: FilePath(settings.output))
         let termination = Signals.shared.onTermination(.workInFlight) { [self] in
             stop()
             waitForPhotosInFlight(seconds: 30)
@@ -196,6 +202,7 @@ public final class ApplyJob: Sendable {
             // photo saved but not reported would look undone to whoever reads the report (a batch
             // scheduler re-running it).
             let report: @Sendable (Outcome) -> Void = { [self] outcome in
+                if outcome.status == .failed, Self.isFileError(outcome.error) { checkOutput(identity: output) }
                 record(outcome)
                 inFlight.withLock { $0 -= 1 }
             }
@@ -219,7 +226,27 @@ public final class ApplyJob: Sendable {
         folders.removeEmpty()
         var result = summary.withLock { $0 }
         result.interrupted = isStopped && result.done + result.skipped + result.failed < failures.count + mine.count
+        result.outputLost = outputLost.withLock { $0 }
         return result
+    }
+
+    /// Stops the batch when the output folder can take no more photos (see `OutputFolder.lost`):
+    /// the photos in flight end, each with its own line, and the rest are not started.
+    private func checkOutput(identity: FileIdentity?) {
+        guard outputLost.withLock({ $0 == nil }), let why = OutputFolder.lost(settings.output, identity: identity) else { return }
+        outputLost.withLock { $0 = why }
+        stop()
+    }
+
+    /// Whether a photo failed writing a file (rather than reading or stamping one).
+    private static func isFileError(_ error: (any Error)?) -> Bool {
+        switch error {
+        case let error as WriteError:
+            if case .file = error.cause { return true }
+            return false
+        case is FileError: return true
+        default: return false
+        }
     }
 
     private func waitForPhotosInFlight(seconds: Double) {

@@ -133,6 +133,10 @@ enum ApplyCommand: Command {
         let summary = try started.run(inputs, ready: ready) { tally.record($0) }
         defer { CatalogOptions.tellMissed(logging, folder: folder, console: context.console) }
         if settings.writer.signer == nil { context.console.err(SigningOptions.unsignedNote) }
-        return tally.finish(interrupted: summary.interrupted)
+        if let why = summary.outputLost {
+            // The photos in flight have said why each failed; this says why the others were not started.
+            context.console.err("stampcam: \(PathEncoding.display(folder)): \(why)")
+        }
+        return tally.finish(interrupted: summary.interrupted, outputLost: summary.outputLost != nil)
     }
 }

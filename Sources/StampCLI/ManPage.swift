@@ -54,7 +54,7 @@ enum ManPage {
         an output cannot be created
         .TP
         .B 74
-        an I/O error (a full disk)
+        an I/O error (a full disk, a card pulled out: run again with --skip-existing once it is back)
         .TP
         .B 130
         interrupted (Ctrl-C); the photos in flight were finished

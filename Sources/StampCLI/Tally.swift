@@ -92,8 +92,9 @@ final class Tally: Sendable {
         progress(ProgressLine.render(done: counts.done + counts.skipped + counts.failures.count, total: total, seconds: seconds))
     }
 
-    /// Prints the summary and returns the exit code.
-    func finish(interrupted: Bool) -> ExitCode {
+    /// Prints the summary and returns the exit code. `outputLost`: the batch stopped because its
+    /// output folder could take no more photos (an I/O error, not a Ctrl-C).
+    func finish(interrupted: Bool, outputLost: Bool = false) -> ExitCode {
         counts.withLock { counts in
             let elapsed = seconds
             var summary = L("{1} done, {2} skipped, {3} failed in {4} s", counts.done, counts.skipped, counts.failures.count,
@@ -108,7 +109,7 @@ final class Tally: Sendable {
             }
             if interrupted {
                 console.err("stampcam: " + L("interrupted: {1}; run again with --skip-existing to finish", summary))
-                return .interrupted
+                return outputLost ? .ioError : .interrupted
             }
             if !display.quiet || !counts.failures.isEmpty {
                 console.err("stampcam: " + summary)

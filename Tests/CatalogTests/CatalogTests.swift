@@ -317,6 +317,16 @@ import Values
     }
 }
 
+/// Where the catalog keeps WAL and where the rollback journal.
+@Suite struct CatalogJournalTests {
+    @Test("WAL on a local disk; the rollback journal on a card, FUSE or a network file system", arguments: [
+        (VolumeKind.local, true), (.fat, false), (.exfat, false), (.fuse, false), (.network, false),
+    ])
+    func journal(_ volume: VolumeKind, _ wal: Bool) {
+        #expect(Catalog.usesWAL(on: volume) == wal)
+    }
+}
+
 /// A value several threads update under a lock (tests only).
 final class Synchronized<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

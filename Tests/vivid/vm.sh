@@ -20,6 +20,8 @@
 #                     "n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0")
 #   VIVID_MEM         VM memory in MiB (default 1024; the initramfs lives in RAM)
 #   VIVID_SMP         virtual processors (default 1: the host's other core belongs to other work)
+#   VIVID_MODULES     more modules to load after vivid, with what they depend on:
+#                     "NAME[:PARAM,PARAM...] ..." (e.g. "loop vfat exfat nls_cp437 nls_iso8859_1")
 #   VIVID_HOST_PATHS  space-separated host files/dirs to copy into the VM at the same
 #                     absolute path (e.g. "/etc/fonts /usr/share/fonts/truetype/dejavu");
 #                     ELF files among them get their libraries too
@@ -222,18 +224,23 @@ build_initramfs() {
 
     # vivid and everything it depends on, in load order, as plain .ko files
     # (busybox insmod cannot read Debian's .ko.xz).
-    local line path name params=${VIVID_PARAMS-$DEFAULT_VIVID_PARAMS}
+    local line path name wanted module params
     : >"$stage/modules.list"
-    while read -r _ path _; do
-        name=$(basename "$path"); name=${name%%.ko*}
-        case "$path" in
-            *.xz) xz -dc "$path" >"$stage/lib/modules/$name.ko" ;;
-            *.zst) zstd -dqc "$path" >"$stage/lib/modules/$name.ko" ;;
-            *) cp "$path" "$stage/lib/modules/$name.ko" ;;
-        esac
-        if [ "$name" = vivid ]; then line="$name $params"; else line=$name; fi
-        echo "$line" >>"$stage/modules.list"
-    done < <(modprobe -d "$KROOT" -S "$KVER" --show-depends vivid | grep '^insmod ')
+    for wanted in "vivid:$(echo "${VIVID_PARAMS-$DEFAULT_VIVID_PARAMS}" | tr ' ' ,)" ${VIVID_MODULES:-}; do
+        module=${wanted%%:*}
+        params=$(echo "${wanted#"$module"}" | sed 's/^://' | tr , ' ')
+        while read -r _ path _; do
+            name=$(basename "$path"); name=${name%%.ko*}
+            grep -q "^$name\( \|$\)" "$stage/modules.list" && continue   # loaded for an earlier module
+            case "$path" in
+                *.xz) xz -dc "$path" >"$stage/lib/modules/$name.ko" ;;
+                *.zst) zstd -dqc "$path" >"$stage/lib/modules/$name.ko" ;;
+                *) cp "$path" "$stage/lib/modules/$name.ko" ;;
+            esac
+            if [ "$name" = "$(echo "$module" | tr - _)" ] && [ -n "$params" ]; then line="$name $params"; else line=$name; fi
+            echo "$line" >>"$stage/modules.list"
+        done < <(modprobe -d "$KROOT" -S "$KVER" --show-depends "$module" | grep '^insmod ')
+    done
     grep -q '^vivid' "$stage/modules.list" || die "could not resolve vivid's modules in $kmods"
 
     # The payload (minus what earlier runs brought back) and the libraries it needs.

@@ -18,4 +18,15 @@ enum GNUCalls {
 
     /// A file in memory only (memfd_create), closed on exec; -1 with errno set when none can be made.
     static func memoryFile(_ name: String) -> Int32 { sc_memfd(name) }
+
+    /// renameat2 with RENAME_NOREPLACE: 0, or -1 with errno set.
+    static func renameNoReplace(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
+        sc_rename_noreplace(from, to)
+    }
+
+    /// The magic number of the file system holding `path` (statfs's f_type); nil when it cannot be asked.
+    static func fileSystemMagic(_ path: UnsafePointer<CChar>) -> UInt64? {
+        let magic = sc_filesystem_magic(path)
+        return magic < 0 ? nil : UInt64(magic)
+    }
 }

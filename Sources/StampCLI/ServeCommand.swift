@@ -42,41 +42,33 @@ enum ServeCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
-        try WebServer.loadLibraries()  // said before a camera is opened
-        // gettext's language is the process's: the page's words in every language are made
-        // before any thread (camera, GPS, server) could translate at the same time.
-        let words = PageWords.everyLanguage()
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         let credentials = try tlsCredentials(options, address: address, context: context)
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
-        var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
-        choices.describe = WebMessages.describe
-        let setup = try ShootSetup(choices)
-        defer { ShootCommand.finish(setup, console: console) }
-        ShootCommand.tell(setup.notes, console: console)
-        let check = try setup.checkStyles()
-        ShootCommand.tell(check, setup: setup, console: console)
-        let controller = try setup.makeController()
-        defer { controller.close() }
-        for notice in controller.snapshot(takeNotices: false).notices {
+        var shoot = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
+        shoot.describe = WebMessages.describe
+        var server = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
+                                        projects: projects)
+        if options.flag(team) { server.team = try teamRoster(context: context) }
+        server.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
+        server.tls = credentials
+        let session = try ServeSession(ServeSession.Choices(shoot: shoot, server: server) { line in
+            console.err("stampcam: warning: " + line)
+        })
+        defer { ShootCommand.finish(session.setup, console: console) }
+        ShootCommand.tell(session.setup.notes, console: console)
+        ShootCommand.tell(session.styles, setup: session.setup, console: console)
+        for notice in session.controller.snapshot(takeNotices: false).notices {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
-        var settings = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
-                                          projects: projects)
-        if options.flag(team) { settings.team = try teamRoster(context: context) }
-        settings.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
-        settings.tls = credentials
-        settings.words = words
-        settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
-        let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)
         let interception = Signals.shared.intercept([.interrupt, .terminate]) { stop.withLock { $0 = true } }
         defer { interception.cancel() }
-        announce(server, console: console)
-        if let team = settings.team {
+        announce(session.server, console: console)
+        if let team = server.team {
             let count = team.roster.people.count
             console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
                         + " (stampcam team add NAME prints one)")
@@ -86,14 +78,13 @@ enum ServeCommand: Command {
         }
         stop.wait(until: { $0 }, then: { _ in })
         console.err("stampcam: stopping")
-        server.stop()
-        if let dropped = settings.uploads?.close(), dropped > 0 {
-            console.err("stampcam: note: \(dropped) uploaded photo\(dropped == 1 ? " was" : "s were") under review and not saved (the phones still have them)")
+        let summary = session.stop()
+        if summary.droppedUploads > 0 {
+            console.err("stampcam: note: \(summary.droppedUploads) uploaded photo\(summary.droppedUploads == 1 ? " was" : "s were")"
+                        + " under review and not saved (the phones still have them)")
         }
-        let last = controller.snapshot()
-        controller.close()
-        if last.state.hasUnsavedShot { console.err("stampcam: note: the photo under review was not saved") }
-        ShootCommand.tellSaved(controller, setup: setup, console: console)
+        if summary.unsavedShot { console.err("stampcam: note: the photo under review was not saved") }
+        console.err("stampcam: \(summary.saved) photo\(summary.saved == 1 ? "" : "s") saved in \(session.setup.folder)")
         return .success
     }
 
@@ -129,17 +120,10 @@ enum ServeCommand: Command {
         return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint)
     }
 
-    /// Photos from the phones, stamped like the camera's: the session's style, fields, folder and catalog.
-    static func uploads(_ setup: ShootSetup, style: Template, context: Context) -> PhotoUploads {
-        var writer = setup.choices.writer
-        writer.log = setup.logging
-        return PhotoUploads(settings: PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
-                                                            load: LoadOptions(maxSize: writer.maxSize), fontConfig: setup.choices.fontConfig))
-    }
-
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).
     static func teamRoster(context: Context) throws -> TeamFile {
         let team = try TeamFile(configFolder: context.configFolder)
+        TeamCommand.warnIfExposed(configFolder: context.configFolder, console: context.console)
         guard !team.roster.people.isEmpty else {
             throw UsageError.badValue(option: "--team", value: "", expected: "a team with people in it: add them first with 'stampcam team add NAME'")
         }

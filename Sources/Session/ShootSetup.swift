@@ -32,6 +32,9 @@ public final class ShootSetup: Sendable {
         public var device: String?
         /// Every camera found can be switched to (a viewfinder), not just the one opened.
         public var allCameras: Bool
+        /// Whether the session has a camera at all: `serve --team` without `--device` has none
+        /// (the phones bring their own), and none is looked for.
+        public var usesCamera = true
         /// Every usable style can be cycled through (a viewfinder), not just the chosen one.
         public var styleCycle: Bool
         /// How many photos the session takes; nil for as many as the user takes.
@@ -152,15 +155,17 @@ public final class ShootSetup: Sendable {
         try OutputFolder.prepare(folder, mark: choices.output.fileName == nil)
 
         let device: String
-        if let given = choices.device {
+        if !choices.usesCamera {
+            device = ""
+        } else if let given = choices.device {
             device = given
         } else {
             let found = Cameras.defaultDevice()
             device = found.device
             if found.note != nil { notes.append(.noCamera) }
         }
-        var devices = [device]
-        if choices.allCameras && device != Cameras.testDevice {
+        var devices = choices.usesCamera ? [device] : []
+        if choices.usesCamera && choices.allCameras && device != Cameras.testDevice {
             devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
         self.devices = devices

@@ -53,14 +53,16 @@ enum ServeCommand: Command {
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
         var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
         choices.describe = WebMessages.describe
+        // A team's phones bring their own cameras: the server opens one only when told which.
+        choices.usesCamera = !options.flag(team) || choices.device != nil
         let setup = try ShootSetup(choices)
         defer { ShootCommand.finish(setup, console: console) }
         ShootCommand.tell(setup.notes, console: console)
         let check = try setup.checkStyles()
         ShootCommand.tell(check, setup: setup, console: console)
-        let controller = try setup.makeController()
-        defer { controller.close() }
-        for notice in controller.snapshot(takeNotices: false).notices {
+        let controller = choices.usesCamera ? try setup.makeController() : nil
+        defer { controller?.close() }
+        for notice in controller?.snapshot(takeNotices: false).notices ?? [] {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
         var settings = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
@@ -69,7 +71,8 @@ enum ServeCommand: Command {
         settings.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
         settings.tls = credentials
         settings.words = words
-        settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
+        settings.uploads = uploads(setup, style: check.styles[check.style], maxSize: try options.value(ShootCommand.maxSize) ?? 0,
+                                   console: console)
         let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)
@@ -79,10 +82,14 @@ enum ServeCommand: Command {
         if let team = settings.team {
             let count = team.roster.people.count
             console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
-                        + " (stampcam team add NAME prints one)")
+                        + " (stampcam team add NAME prints one)" + (controller == nil ? "; the server opens no camera of its own (--device gives it one)" : ""))
         }
         if let credentials {
             console.err("stampcam: HTTPS certificate SHA-256 fingerprint (compare it with the browser's): " + credentials.fingerprint)
+            if let authority = credentials.authority, let url = server.urls.first {
+                console.err("stampcam: phones trust this server once they install its certificate authority from "
+                            + url.split(separator: "?")[0] + "ca (SHA-256 " + authority.fingerprint + ")")
+            }
         }
         stop.wait(until: { $0 }, then: { _ in })
         console.err("stampcam: stopping")
@@ -90,10 +97,13 @@ enum ServeCommand: Command {
         if let dropped = settings.uploads?.close(), dropped > 0 {
             console.err("stampcam: note: \(dropped) uploaded photo\(dropped == 1 ? " was" : "s were") under review and not saved (the phones still have them)")
         }
-        let last = controller.snapshot()
-        controller.close()
-        if last.state.hasUnsavedShot { console.err("stampcam: note: the photo under review was not saved") }
-        ShootCommand.tellSaved(controller, setup: setup, console: console)
+        let last = controller?.snapshot()
+        controller?.close()
+        if last?.state.hasUnsavedShot == true { console.err("stampcam: note: the photo under review was not saved") }
+        let camera = controller?.saved.count ?? 0, phones = settings.uploads?.savedPhotos ?? 0
+        let saved = camera + phones
+        console.err("stampcam: \(saved) photo\(saved == 1 ? "" : "s") saved in \(PathEncoding.display(setup.folder))"
+                    + (phones > 0 ? " (\(phones) from phones)" : ""))
         return .success
     }
 
@@ -126,15 +136,34 @@ enum ServeCommand: Command {
         } else {
             return nil
         }
-        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint)
+        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint,
+                              authority: certificate.authority.map { TLSCredentials.Authority(pem: $0.pem, der: $0.der, fingerprint: $0.fingerprint) })
     }
 
-    /// Photos from the phones, stamped like the camera's: the session's style, fields, folder and catalog.
-    static func uploads(_ setup: ShootSetup, style: Template, context: Context) -> PhotoUploads {
+    /// Photos from the phones, stamped like the camera's: the session's style, fields, folder and
+    /// catalog; at their own size unless `--max-size` says otherwise (a JPEG then stamped in
+    /// place). Each one saved is said in a line: who, which file, which site.
+    static func uploads(_ setup: ShootSetup, style: Template, maxSize: Int, console: Console) -> PhotoUploads {
         var writer = setup.choices.writer
         writer.log = setup.logging
-        return PhotoUploads(settings: PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
-                                                            load: LoadOptions(maxSize: writer.maxSize), fontConfig: setup.choices.fontConfig))
+        writer.maxSize = maxSize
+        var settings = PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
+                                             load: LoadOptions(maxSize: maxSize), fontConfig: setup.choices.fontConfig)
+        settings.saved = { saved in
+            let fields = saved.fields
+            var line = "stampcam: photo from " + printable(fields.user ?? "a phone") + ": "
+                + printable(PathEncoding.display(PhotoName.lastComponent(saved.written.path)))
+            if let site = fields.site { line += " at " + printable(site) }
+            console.err(line)
+        }
+        return PhotoUploads(settings: settings)
+    }
+
+    /// Text from a phone as one line on a terminal: control and bidi-format characters shown as `?`.
+    private static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            [.control, .format].contains(scalar.properties.generalCategory) ? "?" : scalar
+        }))
     }
 
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).

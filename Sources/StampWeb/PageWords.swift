@@ -40,6 +40,23 @@ public struct PageWords: Sendable {
             "taking": Lp("page", "Taking the photo…"),
             "saving": Lp("page", "Saving…"),
             "review": Lp("page", "Use this photo, or retake it"),
+            // A phone's own camera (/phone). {name} and {count} are filled in by the page: keep them as they are.
+            "camera-of": Lp("page", "{name}’s camera"),
+            "this-camera": Lp("page", "This phone’s camera"),
+            "no-live": Lp("page", "This page cannot show the camera live here: the shutter opens the phone’s own camera app."),
+            "no-camera": Lp("page", "The camera cannot be opened here"),
+            "no-frame": Lp("page", "The camera gave no picture; try again"),
+            "stamping": Lp("page", "stampcam is stamping the photo…"),
+            "gallery": Lp("page", "Gallery"),
+            "phone-fields-hint": Lp("page", "These values are this phone’s own; the time is the server’s clock."),
+            "install-certificate": Lp("page", "Trust this server on this phone"),
+            "server-camera": Lp("page", "The server’s camera"),
+            "kept": Lp("page", "No connection: the photo is kept on this phone and sent when stampcam answers"),
+            "lost": Lp("page", "The photo did not reach stampcam; take it again"),
+            "saved-as": Lp("page", "Saved as {name}"),
+            "sent-kept": Lp("page", "Sent a kept photo: {name}"),
+            "waits-one": Lp("page", "1 photo waits on this phone for stampcam"),
+            "waits-many": Lp("page", "{count} photos wait on this phone for stampcam"),
             // TRANSLATORS: the way the page's text runs: "ltr" (left to right) or "rtl"; nothing else.
             "direction": Lp("page", "ltr"),
         ]

@@ -219,11 +219,13 @@ bench: build $(STATIC_STAMPCAM) $(VENV)/.installed
 	    Tests/bench/performance.sh docs/performance.md
 
 # Parts of `make bench` alone, printed rather than written: the browser viewfinder's frame rate
-# and shutter → saved latency; capture latency against fswebcam in the VM.
+# and shutter → saved latency, phones uploading at once, a phone's shutter → stamped review of a
+# 12 MP photo; capture latency against fswebcam in the VM.
 bench-web: build $(VENV)/.installed
 	@$(call packages,$(WEB_PACKAGES))
 	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
 	$(VENV)/bin/python Tests/web/upload_bench.py .build/release/stampcam
+	$(VENV)/bin/python Tests/web/review_bench.py .build/release/stampcam
 bench-capture: deps $(STATIC_STAMPCAM)
 	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 FORCE:

@@ -464,7 +464,7 @@ public final class PhotoUploads: Sendable {
     }
 
     /// What the record says the time came from.
-    public static let timeSource = "server clock at upload"
+    public static let timeSource = StampRecord.uploadTimeSource
 
     /// `10:41`; with the date (`2026-12-03 10:41`) when `other` is another day.
     private static func clock(_ time: Timestamp, besides other: Timestamp) -> String {

@@ -46,6 +46,7 @@ public struct PageWords: Sendable {
             "no-live": Lp("page", "This page cannot show the camera live here: the shutter opens the phone’s own camera app."),
             "no-camera": Lp("page", "The camera cannot be opened here"),
             "no-frame": Lp("page", "The camera gave no picture; try again"),
+            "no-review": Lp("page", "The stamped photo cannot be shown; retake it"),
             "stamping": Lp("page", "stampcam is stamping the photo…"),
             "gallery": Lp("page", "Gallery"),
             "phone-fields-hint": Lp("page", "These values are this phone’s own; the time is the server’s clock."),

@@ -22,7 +22,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from serve import FAILSAFE, Server, check
+from serve import FAILSAFE, Server, check, wait_until
 from uploads import picture, team_add
 
 BINARY = sys.argv[1]
@@ -145,7 +145,7 @@ def shutter(driver):
 
 
 def wait_review(driver):
-    wait(driver).until(lambda d: mode(d) == "review"
+    wait(driver).until(lambda d: mode(d) == "review" and "/uploads/" in d.find_element(By.ID, "review-picture").get_attribute("src")
                        and d.execute_script("return document.getElementById('review-picture').naturalWidth") > 0)
 
 
@@ -169,7 +169,7 @@ def main():
     homes = []
     drivers = []
     try:
-        check("no camera of its own" in server.stderr(), "serve --team opens no camera without --device")
+        wait_until(lambda: "no camera of its own" in server.stderr(), "serve --team says it opens no camera without --device")
         ca = os.path.join(server.env["XDG_DATA_HOME"], "stampcam", "keys", "ca.pem")
         home = trusting_home(ca)
         homes.append(home)
@@ -246,7 +246,8 @@ def main():
             check(str(creator) in ("Ana Lima", "['Ana Lima']", "Ben Okafor", "['Ben Okafor']"), "stamped with the person's name (%s)" % creator)
             check([tags["ImageWidth"], tags["ImageHeight"]] == sizes[who],
                   "%s's photo at full size: %sx%s as the phone sent it (%s)" % (who, tags["ImageWidth"], tags["ImageHeight"], sizes[who]))
-            created = datetime.datetime.fromisoformat(str(tags["DateCreated"]).replace("Z", "+00:00"))
+            text = str(tags["DateCreated"])  # exiftool's "2026:12:05 00:23:40+00:00"
+            created = datetime.datetime.fromisoformat(text[:10].replace(":", "-") + "T" + text[11:].replace("Z", "+00:00"))
             check(created.tzinfo is not None and started - datetime.timedelta(seconds=2) <= created <= ended + datetime.timedelta(seconds=2),
                   "the time is the server's clock, with its zone (%s)" % tags["DateCreated"])
             with open(path, "rb") as f:

@@ -348,12 +348,19 @@
   function showReview(data) {
     underReview = data;
     const url = data.preview + '?fit=' + reviewSize() + '&v=' + encodeURIComponent(data.style) + '&client=' + encodeURIComponent(clientId);
-    reviewPicture.onload = () => {
+    // Loaded aside, then shown: the frame being stamped stays until the stamped picture is here.
+    const stamped = new Image();
+    stamped.onload = () => {
+      if (underReview !== data) return;  // retaken or restyled meanwhile
+      const old = reviewPicture.src;
+      reviewPicture.src = url;
+      if (old.startsWith('blob:')) URL.revokeObjectURL(old);
       setMode('review');
       const said = [data.user, data.project, data.site].filter(Boolean).join(' · ');
       say([said].concat(data.notes || []).filter(Boolean).join(' — '), false);
     };
-    reviewPicture.src = url;
+    stamped.onerror = () => { say(word('no-review', 'The stamped photo cannot be shown; retake it'), true); setMode('review'); };
+    stamped.src = url;
   }
 
   function backToLive() {

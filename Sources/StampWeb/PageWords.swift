@@ -40,7 +40,7 @@ public struct PageWords: Sendable {
             "taking": Lp("page", "Taking the photo…"),
             "saving": Lp("page", "Saving…"),
             "review": Lp("page", "Use this photo, or retake it"),
-            // A phone's own camera (/phone). {name} and {count} are filled in by the page: keep them as they are.
+            // TRANSLATORS: a phone's own camera (/phone). {name} and {count} are filled in by the page: keep them as they are.
             "camera-of": Lp("page", "{name}’s camera"),
             "this-camera": Lp("page", "This phone’s camera"),
             "no-live": Lp("page", "This page cannot show the camera live here: the shutter opens the phone’s own camera app."),

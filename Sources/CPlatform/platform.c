@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <libintl.h>
 #include <locale.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,10 @@ int sc_affinity_cpu_count(void) {
         if (error != EINVAL) return -1;
     }
     return -1;
+}
+
+void sc_malloc_trim(void) {
+    malloc_trim(0);
 }
 
 int sc_pipe_cloexec(int ends[2]) {

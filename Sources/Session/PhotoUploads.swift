@@ -35,11 +35,20 @@ public final class PhotoUploads: Sendable {
         public var inPlace = true
         /// Photos under review at once, per person: more is refused until one is used or retaken.
         public var reviewsPerPerson = 4
+        /// `--name`: how saved photos are named; nil for `YYYYMMDD-HHMMSS-NNNN.jpg`.
+        public var nameTemplate: TextTemplate?
+        /// `--keep-original`: the phone's photo is kept beside the stamped one, with a sidecar, so it
+        /// can be stamped again (`restamp`).
+        public var keepOriginal = false
+        /// The folder's shot numbers, shared with the camera's photos; nil counts on from the folder.
+        public var counter: ShotCounter?
+        /// Hears what the server's operator should know (a share command that failed).
+        public var tell: @Sendable (String) -> Void = { _ in }
         /// The server's clock.
         public var clock: @Sendable () -> Timestamp = { FieldPolicy.clockTime() }
 
         /// Told of every photo saved (to say it arrived).
-        public var saved: @Sendable (SavedUpload) -> Void = { _ in }
+        public var announce: @Sendable (SavedUpload) -> Void = { _ in }
 
         public init(folder: String, style: Template, fields: FieldPolicy, writer: PhotoWriter.Settings, load: LoadOptions,
                     fontConfig: String) {
@@ -77,6 +86,9 @@ public final class PhotoUploads: Sendable {
             /// Who sent it (the person's token, or the page) and for whom it is kept under review.
             public var person: String?
             public var owner: String
+            /// What the limit of photos under review counts it against (the person, else the address);
+            /// nil counts it against `owner`.
+            public var sender: String?
             public var project: String?
             public var note: String?
             /// What the phone says of where it is (a site's name typed in).
@@ -141,6 +153,7 @@ public final class PhotoUploads: Sendable {
     public struct Staged: Sendable {
         public let id: String
         public let name: String
+        /// The values it is stamped with, as its record keeps them (its number, name and code included).
         public let fields: Fields
         /// The style's id.
         public let style: String
@@ -169,6 +182,7 @@ public final class PhotoUploads: Sendable {
 
     private struct Review: Sendable {
         let owner: String
+        let sender: String
         var photo: PhotoWriter.PendingPhoto
         /// What was sent and when it arrived, to stamp it again in another style.
         let upload: Upload
@@ -177,17 +191,30 @@ public final class PhotoUploads: Sendable {
         var screen: (size: Int, jpeg: [UInt8])?
     }
 
+    /// Everything the uploads being answered at once share: one value behind one lock.
+    private struct State: Sendable {
+        var reviews: [String: Review] = [:]
+        /// Reviews being stamped, by sender: they count against the limit before they exist.
+        var stamping: [String: Int] = [:]
+        /// Reviews are numbered; each is its owner's alone, so the numbers need not be secret.
+        var nextReview = 1
+        /// Photos saved.
+        var saved = 0
+
+        func waiting(_ sender: String) -> Int {
+            reviews.values.filter { $0.sender == sender }.count + stamping[sender, default: 0]
+        }
+    }
+
     public let settings: Settings
-    private let reviews = Mutex<[String: Review]>([:])
-    /// Photos saved so far.
-    private let savedCount = Mutex(0)
-    private let nextNumber: Mutex<Int>
-    /// Reviews are numbered; each is its owner's alone, so the numbers need not be secret.
-    private let nextReview = Mutex(1)
+    private let state = Mutex(State())
+    private let counter: ShotCounter
     /// Photos are stamped in these slots, one a core, so many uploads at once cost memory for a
     /// few only. Fonts are not thread-safe: each slot has its own, set up on first use.
     private let fonts: [FontSlot]
     private let freeSlots: ConditionLock<[Int]>
+    /// Runs `--exec` for each saved photo, one at a time, made on the first.
+    private let sharing = Mutex<WorkerPool<Void>?>(nil)
 
     private final class FontSlot: Sendable {
         let watermarker = Mutex<Watermarker?>(nil)
@@ -195,7 +222,7 @@ public final class PhotoUploads: Sendable {
 
     public init(settings: Settings) {
         self.settings = settings
-        nextNumber = Mutex(PhotoName.nextShotNumber(in: settings.folder))
+        counter = settings.counter ?? ShotCounter(folder: settings.folder)
         let slots = max(1, Cores.count)
         fonts = (0..<slots).map { _ in FontSlot() }
         freeSlots = ConditionLock(Array(0..<slots))
@@ -203,65 +230,66 @@ public final class PhotoUploads: Sendable {
 
     /// Stamps `upload` and stages it for review; nothing is named in the folder until `use`.
     public func stage(_ upload: Upload) throws(Refusal) -> Staged {
-        let waiting = reviews.withLock { $0.values.filter { $0.owner == upload.owner }.count }
-        guard waiting < settings.reviewsPerPerson else { throw .tooManyReviews(waiting) }
-        let received = settings.clock()
-        let (pending, fields, notes) = try stamp(upload, received: received)
-        let id = nextReview.withLock { number in
-            defer { number += 1 }
-            return String(number)
+        let sender = upload.sender ?? upload.owner
+        let waiting = state.withLock { s -> Int? in
+            let waiting = s.waiting(sender)
+            guard waiting < settings.reviewsPerPerson else { return waiting }
+            s.stamping[sender, default: 0] += 1
+            return nil
         }
-        let staged = Staged(id: id, name: pending.name, fields: fields, style: style(of: upload).id, jpeg: pending.jpeg, notes: notes)
-        reviews.withLock { $0[id] = Review(owner: upload.owner, photo: pending, upload: upload, received: received) }
-        return staged
+        if let waiting { throw .tooManyReviews(waiting) }
+        let received = settings.clock()
+        let stamped = Result { () throws(Refusal) in try stamp(upload, received: received) }
+        return try state.withLock { s throws(Refusal) -> Staged in
+            s.stamping[sender, default: 1] -= 1
+            if s.stamping[sender] == 0 { s.stamping[sender] = nil }
+            let (pending, _, notes) = try stamped.get()
+            let id = String(s.nextReview)
+            s.nextReview += 1
+            s.reviews[id] = Review(owner: upload.owner, sender: sender, photo: pending, upload: upload, received: received)
+            return Staged(id: id, name: pending.name, fields: pending.record.fields, style: style(of: upload).id, jpeg: pending.jpeg,
+                          notes: notes)
+        }
     }
 
     /// Stamps the photo under review `id` of `owner` again in `style`, with the same time and
     /// values, under the same name (a style changed during the review).
     public func restyle(_ id: String, owner: String, style: Template) throws(Refusal) -> Staged {
-        guard let review = reviews.withLock({ $0[id] }), review.owner == owner else { throw .noSuchReview }
+        guard let review = state.withLock({ $0.reviews[id] }), review.owner == owner else { throw .noSuchReview }
         var upload = review.upload
         upload.style = style
-        let (pending, fields, notes) = try stamp(upload, received: review.received, claim: review.photo.nameClaim)
-        let replaced = reviews.withLock { reviews -> Bool in
-            guard reviews[id] != nil else { return false }
-            reviews[id] = Review(owner: owner, photo: pending, upload: upload, received: review.received)
+        let held = (review.photo.nameClaim, review.photo.record.fields.sequence)
+        let (pending, _, notes) = try stamp(upload, received: review.received, claim: held)
+        let replaced = state.withLock { s -> Bool in
+            guard s.reviews[id] != nil else { return false }
+            s.reviews[id] = Review(owner: owner, sender: review.sender, photo: pending, upload: upload, received: review.received)
             return true
         }
         if !replaced { throw .noSuchReview }  // used or retaken meanwhile
-        return Staged(id: id, name: pending.name, fields: fields, style: style.id, jpeg: pending.jpeg, notes: notes)
+        return Staged(id: id, name: pending.name, fields: pending.record.fields, style: style.id, jpeg: pending.jpeg, notes: notes)
     }
-
-    /// How many photos were saved.
-    public var savedPhotos: Int { savedCount.withLock { $0 } }
 
     private func style(of upload: Upload) -> Template { upload.style ?? settings.style }
 
-    private func tell(_ written: WrittenPhoto, _ fields: Fields) {
-        savedCount.withLock { $0 += 1 }
-        settings.saved(SavedUpload(written: written, fields: fields))
-    }
-
     /// Stamps `upload` and saves it at once (a script, or a photo queued while offline).
     public func save(_ upload: Upload) throws(Refusal) -> (written: WrittenPhoto, staged: Staged) {
-        let (pending, fields, notes) = try stamp(upload, received: settings.clock())
-        let staged = Staged(id: "", name: pending.name, fields: fields, style: style(of: upload).id, jpeg: pending.jpeg, notes: notes)
-        let written: WrittenPhoto
-        do { written = try pending.finish() } catch { throw .cannotSave(error) }
-        tell(written, fields)
-        return (written, staged)
+        let (pending, _, notes) = try stamp(upload, received: settings.clock())
+        let staged = Staged(id: "", name: pending.name, fields: pending.record.fields, style: style(of: upload).id, jpeg: pending.jpeg,
+                            notes: notes)
+        do { return (saved(try pending.finish(), fields: pending.record.fields), staged) } catch { throw .cannotSave(error) }
     }
 
     /// Saves the photo under review `id` of `owner`. One that cannot be saved (a full disk) stays
     /// under review, to be used again once there is room, or retaken.
     public func use(_ id: String, owner: String) throws(Refusal) -> WrittenPhoto {
-        guard let review = reviews.withLock({ $0[id] }), review.owner == owner else { throw .noSuchReview }
+        // Taken out while it is saved: a second "use" of it finds nothing rather than saving it twice.
+        guard let review = state.withLock({ s in s.reviews[id]?.owner == owner ? s.reviews.removeValue(forKey: id) : nil }) else {
+            throw .noSuchReview
+        }
         do {
-            let written = try review.photo.finish()
-            reviews.withLock { _ = $0.removeValue(forKey: id) }
-            tell(written, review.photo.fields)
-            return written
+            return saved(try review.photo.finish(), fields: review.photo.record.fields)
         } catch {
+            state.withLock { $0.reviews[id] = review }
             throw .cannotSave(error)
         }
     }
@@ -269,43 +297,45 @@ public final class PhotoUploads: Sendable {
     /// The stamped photo under review `id`, for its owner only: whole, or (`fit`) upright and
     /// fitted in a square of that many pixels, for a screen.
     public func preview(_ id: String, owner: String, fit: Int? = nil) -> [UInt8]? {
-        guard let review = reviews.withLock({ $0[id] }), review.owner == owner else { return nil }
+        guard let review = state.withLock({ $0.reviews[id] }), review.owner == owner else { return nil }
         guard let fit else { return review.photo.jpeg }
         if let screen = review.screen, screen.size == fit { return screen.jpeg }
         guard let photo = try? Photo(jpeg: review.photo.jpeg, options: LoadOptions(maxSize: fit)),
               let jpeg = try? photo.jpeg(quality: 85, optimize: false) else { return review.photo.jpeg }
-        reviews.withLock { reviews in
+        state.withLock { s in
             // Kept for the next ask, unless the photo was restamped meanwhile.
-            if reviews[id]?.photo.jpeg == review.photo.jpeg { reviews[id]?.screen = (fit, jpeg) }
+            if s.reviews[id]?.photo.jpeg == review.photo.jpeg { s.reviews[id]?.screen = (fit, jpeg) }
         }
         return jpeg
     }
 
     /// Drops the photo under review `id` of `owner`: its staged file and its name go.
     public func retake(_ id: String, owner: String) throws(Refusal) {
-        let dropped = reviews.withLock { reviews -> Bool in
-            guard reviews[id]?.owner == owner else { return false }
-            reviews[id] = nil
+        let dropped = state.withLock { s -> Bool in
+            guard s.reviews[id]?.owner == owner else { return false }
+            s.reviews[id] = nil
             return true
         }
         if !dropped { throw .noSuchReview }
     }
 
-    /// The photos under review, dropped (the server stops, as `shoot` leaves an unsaved shot): how many.
+    /// The photos under review, dropped (the server stops, as `shoot` leaves an unsaved shot): how
+    /// many. Waits for the share commands still running.
     public func close() -> Int {
-        reviews.withLock { reviews in
-            defer { reviews = [:] }
-            return reviews.count
+        sharing.withLock { $0 }?.close()
+        return state.withLock { s in
+            defer { s.reviews = [:] }
+            return s.reviews.count
         }
     }
 
     /// The id of the style the photo under review `id` of `owner` is stamped in.
     public func reviewStyle(_ id: String, owner: String) -> String? {
-        reviews.withLock { $0[id] }.flatMap { $0.owner == owner ? style(of: $0.upload).id : nil }
+        state.withLock { $0.reviews[id] }.flatMap { $0.owner == owner ? style(of: $0.upload).id : nil }
     }
 
     /// The stamp a photo sent now with `values` gets, in `style`, drawn alone on a transparent
-    /// PNG of `width` × `height` (the phone's preview): the same fields, time and code as the saved
+    /// PNG of `width` × `height` (the phone's preview): the same fields and time as the saved
     /// photo's, the time to the minute.
     public func overlay(width: Int, height: Int, style: Template, values: Upload.Values) throws(Refusal) -> [UInt8] {
         var now = settings.clock()
@@ -326,10 +356,30 @@ public final class PhotoUploads: Sendable {
         return try result.get()
     }
 
+    /// The photos saved so far.
+    public var saved: Int { state.withLock { $0.saved } }
+
+    /// A photo saved: counted, told (`Settings.saved`), and handed to the share command (`--exec`)
+    /// on its own thread, as the camera's are.
+    private func saved(_ written: WrittenPhoto, fields: Fields) -> WrittenPhoto {
+        state.withLock { $0.saved += 1 }
+        settings.announce(SavedUpload(written: written, fields: fields))
+        guard let exec = settings.writer.exec else { return written }
+        let pool = sharing.withLock { pool in
+            if pool == nil { pool = try? WorkerPool(workers: 1, makeState: {}) }
+            return pool
+        }
+        let tell = settings.tell
+        if pool?.submit({ _ in if let problem = exec.share(written) { tell(problem) } }) != true {
+            tell("the share command was not run: no thread could be started for it; the photo is saved at " + PathEncoding.display(written.path))
+        }
+        return written
+    }
+
     // MARK: stamping
 
     private func stamp(_ upload: Upload, received: Timestamp,
-                       claim: NameClaim? = nil) throws(Refusal) -> (PhotoWriter.PendingPhoto, Fields, [String]) {
+                       claim: (NameClaim, Int?)? = nil) throws(Refusal) -> (PhotoWriter.PendingPhoto, Fields, [String]) {
         // Without a timeout the wait ends only with a free slot.
         let slot = freeSlots.wait(until: { !$0.isEmpty }, then: { $0.removeLast() }) ?? 0
         defer { freeSlots.withLock { $0.append(slot) } }
@@ -349,7 +399,8 @@ public final class PhotoUploads: Sendable {
         return try result.get()
     }
 
-    private func stamp(_ upload: Upload, received: Timestamp, claim held: NameClaim?,
+    /// `held`: the name (and number) the photo has already, when it is stamped again.
+    private func stamp(_ upload: Upload, received: Timestamp, claim held: (NameClaim, Int?)?,
                        writer: PhotoWriter) throws -> (PhotoWriter.PendingPhoto, Fields, [String]) {
         try upload.photo.withUnsafeBytes { bytes throws(ImageError) in
             try settings.load.check(head: UnsafeRawBufferPointer(rebasing: bytes.prefix(FileContents.headSize)), size: bytes.count)
@@ -368,32 +419,57 @@ public final class PhotoUploads: Sendable {
         var reason: String?
         if settings.inPlace, let inPlace = InPlaceChoice.open(upload.photo, load: settings.load, style: style, reason: &reason) {
             let (fields, said) = self.fields(for: upload, metadata: inPlace.metadata, received: received)
-            let claim = try held ?? claim(fields)
-            return (try writer.prepare(inPlace: inPlace, style: style, fields: named(fields, claim), to: claim, origin: origin),
-                    fields, said + notes)
+            let (claim, named) = try held.map { ($0.0, Self.named(fields, $0.0, number: $0.1)) } ?? claim(fields)
+            return (try writer.prepare(inPlace: inPlace, style: style, fields: named, to: claim,
+                                       original: try original(upload, photo: nil, writer: writer), origin: origin), fields, said + notes)
         }
         let photo = try Photo(file: upload.photo, options: settings.load)
         let (fields, said) = self.fields(for: upload, metadata: photo.metadata, received: received)
-        let claim = try held ?? claim(fields)
-        return (try writer.prepare(photo, style: style, fields: named(fields, claim), to: claim, origin: origin), fields, said + notes)
+        let (claim, named) = try held.map { ($0.0, Self.named(fields, $0.0, number: $0.1)) } ?? claim(fields)
+        let original = try original(upload, photo: photo, writer: writer)
+        return (try writer.prepare(photo, style: style, fields: named, to: claim, original: original, origin: origin), fields, said + notes)
     }
 
-    private func named(_ fields: Fields, _ claim: NameClaim) -> Fields {
+    /// `fields` with the name and number of a photo stamped before.
+    private static func named(_ fields: Fields, _ claim: NameClaim, number: Int?) -> Fields {
         var named = fields
         named.filename = claim.name
+        named.sequence = number
         return named
     }
 
-    /// A name for the photo, numbered as `shoot` numbers its shots, by the time it arrived.
-    private func claim(_ fields: Fields) throws -> NameClaim {
+    /// With `keepOriginal`: the phone's JPEG as it came, byte for byte; another format (HEIC, PNG)
+    /// as the JPEG of its picture, which is what `restamp` can read.
+    private func original(_ upload: Upload, photo: Photo?, writer: PhotoWriter) throws -> PhotoWriter.Original? {
+        guard settings.keepOriginal else { return nil }
+        let capture = "sent from a phone to stampcam serve"
+        if upload.photo.withUnsafeBytes({ ImageFormat.sniff($0) }) == .jpeg {
+            return PhotoWriter.Original(jpeg: upload.photo.withUnsafeBytes { Array($0) }, capture: capture)
+        }
+        let picture = try photo ?? Photo(file: upload.photo, options: settings.load)
+        return PhotoWriter.Original(jpeg: try picture.jpeg(quality: writer.settings.quality, optimize: writer.settings.optimize), capture: capture)
+    }
+
+    /// A name for the photo, numbered as `shoot` numbers its shots (by the time it arrived), or
+    /// made by `--name`; and the fields with its number and name.
+    private func claim(_ fields: Fields) throws -> (NameClaim, Fields) {
         try OutputFolder.prepare(settings.folder, mark: true)
+        var named = fields
         while true {
-            let number = nextNumber.withLock { number in
-                defer { number += 1 }
-                return number
+            named.sequence = counter.take()
+            if let template = settings.nameTemplate {
+                let name = PhotoName.make(template: template, input: "photo.jpg", fields: named)
+                guard case .claimed(let claim) = try NameClaim.claim(name, in: settings.folder, existing: .number) else {
+                    throw FileError.cannotCreate(path: settings.folder + "/" + name, reason: "the name is taken")
+                }
+                named.filename = claim.name
+                return (claim, named)
             }
-            let name = PhotoName.shot(time: fields.time ?? settings.clock(), number: number)
-            if case .claimed(let claim) = try NameClaim.claim(name, in: settings.folder, existing: .skip) { return claim }
+            let name = PhotoName.shot(time: fields.time ?? settings.clock(), number: named.sequence ?? 0)
+            if case .claimed(let claim) = try NameClaim.claim(name, in: settings.folder, existing: .skip) {
+                named.filename = claim.name
+                return (claim, named)
+            }
         }
     }
 

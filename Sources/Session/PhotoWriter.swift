@@ -184,46 +184,62 @@ public final class PhotoWriter {
         return (.opened(Credentials.Ingredient(title: title, sha256: FileDigest.sha256(bytes), manifests: parent)), warning)
     }
 
-    /// `write` without an original, in two steps: this one stamps and encodes the photo and puts its
-    /// bytes in a temp file beside the claimed name (the work for the processor); the returned
-    /// `PendingPhoto.finish`, on any thread, syncs them to the disk, names the file and logs it
-    /// (the wait for the disk). A batch's worker goes on to its next photo meanwhile. The claim is
-    /// released when the photo is finished, or here when this throws.
-    /// `origin` says how the photo came to be when `source` cannot (a phone's upload, the test pattern).
+    /// `write` in two steps: this one stamps and encodes the photo and puts its bytes in a temp
+    /// file beside the claimed name (the work for the processor); the returned
+    /// `PendingPhoto.finish`, on any thread, syncs them to the disk, names the file, writes the
+    /// `original` and its sidecar when one is given, and logs it (the wait for the disk). A batch's
+    /// worker goes on to its next photo meanwhile; a photo under review waits for its "use". The
+    /// claim is released when the photo is finished, or here when this throws. `origin` says how
+    /// the photo came to be when `source` cannot (a phone's upload, the test pattern).
     public func prepare(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
-                        source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
+                        original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
+        let keeping = self.keeping(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record(style: style, fields: fields), source: source,
-                                       origin: origin) } catch {
+        do { stamped = try stampedJPEG(consume photo, style: style, record: keeping.record, source: source, origin: origin) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
-        return try stage(stamped, to: claim, source: source)
+        return try stage(stamped, to: claim, source: source, keeping: keeping)
     }
 
     /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
     /// are decoded and put back; every other block of the photo is written as it was.
     public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
-                        source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
+                        original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
+        let keeping = self.keeping(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedInPlace(photo, style: style, record: record(style: style, fields: fields), source: source,
-                                          origin: origin) } catch {
+        do { stamped = try stampedInPlace(photo, style: style, record: keeping.record, source: source, origin: origin) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
-        return try stage(stamped, to: claim, source: source)
+        return try stage(stamped, to: claim, source: source, keeping: keeping)
+    }
+
+    /// What a pending photo keeps beside it (its original, named now), and the record that says so.
+    fileprivate struct Keeping: Sendable {
+        var record: StampRecord
+        var kept: KeptOriginal?
+        var original: Original?
+        var style: Template
+        var fields: Fields
+    }
+
+    private func keeping(_ original: Original?, style: Template, fields: Fields, claim: NameClaim) -> Keeping {
+        guard let original else { return Keeping(record: record(style: style, fields: fields), style: style, fields: fields) }
+        let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
+        return Keeping(record: record, kept: kept, original: original, style: style, fields: fields)
     }
 
     /// Puts a stamped photo's bytes in a temp file beside the claimed name; the claim is released
     /// when that fails.
-    private func stage(_ stamped: Stamped, to claim: NameClaim, source: String?) throws(WriteError) -> PendingPhoto {
+    private func stage(_ stamped: Stamped, to claim: NameClaim, source: String?, keeping: Keeping? = nil) throws(WriteError) -> PendingPhoto {
         let staged: AtomicFile.Staged
         do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch {
             claim.release()
             throw WriteError(cause: .file(error), saved: [])
         }
         return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: stamped.record, source: source,
-                            notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
+                            notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings, keeping: keeping)
     }
 
     /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the
@@ -288,18 +304,19 @@ public final class PhotoWriter {
         fileprivate let staged: AtomicFile.Staged
         fileprivate let claim: NameClaim
         fileprivate let bytes: [UInt8]
-        fileprivate let record: StampRecord
+        /// What the photo says of itself (who, when, where, its code): the record its stamp, its
+        /// metadata, its catalog row and its sidecar are made from, for a front end to show the same.
+        public let record: StampRecord
         fileprivate let source: String?
         fileprivate let notes: [String]
         fileprivate let dropped: [String]
         fileprivate let settings: Settings
+        fileprivate let keeping: Keeping?
 
         /// The name it will have.
         public var name: String { claim.name }
         /// The stamped JPEG (for a review before it is kept).
         public var jpeg: [UInt8] { bytes }
-        /// The values its stamp shows.
-        public var fields: Fields { record.fields }
         /// The name it holds, to stamp it again under the same name (another style).
         public var nameClaim: NameClaim { claim }
 
@@ -311,6 +328,12 @@ public final class PhotoWriter {
                 throw WriteError(cause: .file(error), saved: [])
             }
             claim.release()
+            if let keeping, let kept = keeping.kept, let original = keeping.original {
+                // As `write` does: the photo first, then its original and sidecar.
+                return try PhotoWriter.keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: record,
+                                                            kept: kept, original: original, style: keeping.style, fields: keeping.fields,
+                                                            source: source, notes: notes, dropped: dropped), settings: settings)
+            }
             var written = WrittenPhoto(path: path)
             written.stampNotes = notes
             written.warnings = dropped
@@ -372,9 +395,9 @@ public final class PhotoWriter {
             throw WriteError(cause: .file(error), saved: [])
         }
         claim.release()
-        return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: stamped.record,
-                                        kept: kept, original: original, style: style, fields: fields, source: source,
-                                        notes: stamped.notes, dropped: stamped.jpeg.warnings))
+        return try Self.keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: stamped.record,
+                                             kept: kept, original: original, style: style, fields: fields, source: source,
+                                             notes: stamped.notes, dropped: stamped.jpeg.warnings), settings: settings)
     }
 
     /// A stamped photo on disk whose original or sidecar could not be written (a full disk): what
@@ -412,12 +435,12 @@ public final class PhotoWriter {
                                                         reason: "the photo saved before has been changed or removed since; take it again")),
                              saved: [])
         }
-        return try keep(unfinished)
+        return try Self.keep(unfinished, settings: settings)
     }
 
     /// Writes the original (unless written already) and the sidecar of a photo on disk, then logs
     /// it. On failure the photo is logged without the original and the error says how to go on.
-    private func keep(_ photo: UnfinishedPhoto) throws(WriteError) -> WrittenPhoto {
+    fileprivate static func keep(_ photo: UnfinishedPhoto, settings: Settings) throws(WriteError) -> WrittenPhoto {
         var photo = photo
         let original = photo.original, kept = photo.kept
         let folder = photo.folder
@@ -450,18 +473,14 @@ public final class PhotoWriter {
                 unkept.original = nil
                 unkept.originalSHA256 = nil
             }
-            _ = log(path: photo.path, bytes: photo.bytes, record: unkept, source: photo.source)
+            _ = log(path: photo.path, bytes: photo.bytes, record: unkept, source: photo.source, settings: settings)
             let savedOriginal = original.keptAs == nil ? photo.originalPath : nil
             throw WriteError(cause: .file(error), saved: [photo.path] + [savedOriginal].compactMap { $0 }, unfinished: photo)
         }
-        if let problem = log(path: photo.path, bytes: photo.bytes, record: photo.record, source: photo.source) {
+        if let problem = log(path: photo.path, bytes: photo.bytes, record: photo.record, source: photo.source, settings: settings) {
             written.warnings.append(problem)
         }
         return written
-    }
-
-    private func log(path: String, bytes: [UInt8], record: StampRecord, source: String?) -> String? {
-        Self.log(path: path, bytes: bytes, record: record, source: source, settings: settings)
     }
 
     /// Logs the photo just written at `path`; what to tell the user when that failed.

@@ -1,4 +1,5 @@
 import Capture
+import Imaging
 import Library
 import Location
 import Platform
@@ -210,9 +211,26 @@ public final class ShootSetup: Sendable {
 
     /// Opens the first camera and starts the controller; its writer takes the watermarker being set
     /// up here once it is ready. Without a style cycle this does not wait for the fonts.
-    public func makeController() throws -> ShootController {
+    public func makeController(counter: ShotCounter? = nil) throws -> ShootController {
         let fonts = self.fonts
-        return try ShootController(settings: try controllerSettings(), watermarker: { try fonts.take() })
+        var settings = try controllerSettings()
+        settings.counter = counter
+        return try ShootController(settings: settings, watermarker: { try fonts.take() })
+    }
+
+    /// The settings the team's phones' photos are saved with: the controller's (its style, fields,
+    /// folder, catalog, `--name`, `--keep-original`, `--exec`), the shot numbers shared with it,
+    /// at `maxSize` (0: their own size).
+    public func uploadSettings(style: Template, counter: ShotCounter, maxSize: Int) throws -> PhotoUploads.Settings {
+        let controller = try controllerSettings()
+        var writer = controller.writer
+        writer.maxSize = maxSize
+        var settings = PhotoUploads.Settings(folder: folder, style: style, fields: fields, writer: writer,
+                                             load: LoadOptions(maxSize: maxSize), fontConfig: choices.fontConfig)
+        settings.nameTemplate = nameTemplate
+        settings.keepOriginal = choices.keepOriginal
+        settings.counter = counter
+        return settings
     }
 
     /// After the controller is closed: waits for the fonts' thread (none is left setting them up

@@ -42,68 +42,58 @@ enum ServeCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
-        try WebServer.loadLibraries()  // said before a camera is opened
-        // gettext's language is the process's: the page's words in every language are made
-        // before any thread (camera, GPS, server) could translate at the same time.
-        let words = PageWords.everyLanguage()
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         let credentials = try tlsCredentials(options, address: address, context: context)
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
-        var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
-        choices.describe = WebMessages.describe
+        var shoot = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
+        shoot.describe = WebMessages.describe
         // A team's phones bring their own cameras: the server opens one only when told which.
-        choices.usesCamera = !options.flag(team) || choices.device != nil
-        let setup = try ShootSetup(choices)
-        defer { ShootCommand.finish(setup, console: console) }
-        ShootCommand.tell(setup.notes, console: console)
-        let check = try setup.checkStyles()
-        ShootCommand.tell(check, setup: setup, console: console)
-        let controller = choices.usesCamera ? try setup.makeController() : nil
-        defer { controller?.close() }
-        for notice in controller?.snapshot(takeNotices: false).notices ?? [] {
+        shoot.usesCamera = !options.flag(team) || shoot.device != nil
+        var server = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
+                                        projects: projects)
+        if options.flag(team) { server.team = try teamRoster(context: context) }
+        server.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
+        server.tls = credentials
+        var choices = ServeSession.Choices(shoot: shoot, server: server) { line in console.err("stampcam: warning: " + line) }
+        // The phones' photos at their own size unless --max-size says otherwise.
+        choices.uploadMaxSize = try options.value(ShootCommand.maxSize) ?? 0
+        choices.announce = { saved in console.err(received(saved)) }
+        let session = try ServeSession(choices)
+        defer { ShootCommand.finish(session.setup, console: console) }
+        ShootCommand.tell(session.setup.notes, console: console)
+        ShootCommand.tell(session.styles, setup: session.setup, console: console)
+        for notice in session.controller?.snapshot(takeNotices: false).notices ?? [] {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
-        var settings = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
-                                          projects: projects)
-        if options.flag(team) { settings.team = try teamRoster(context: context) }
-        settings.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
-        settings.tls = credentials
-        settings.words = words
-        settings.uploads = uploads(setup, style: check.styles[check.style], maxSize: try options.value(ShootCommand.maxSize) ?? 0,
-                                   console: console)
-        let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)
         let interception = Signals.shared.intercept([.interrupt, .terminate]) { stop.withLock { $0 = true } }
         defer { interception.cancel() }
-        announce(server, console: console)
-        if let team = settings.team {
+        announce(session.server, console: console)
+        if let team = server.team {
             let count = team.roster.people.count
             console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
-                        + " (stampcam team add NAME prints one)" + (controller == nil ? "; the server opens no camera of its own (--device gives it one)" : ""))
+                        + " (stampcam team add NAME prints one)" + (session.controller == nil ? "; the server opens no camera of its own (--device gives it one)" : ""))
         }
         if let credentials {
             console.err("stampcam: HTTPS certificate SHA-256 fingerprint (compare it with the browser's): " + credentials.fingerprint)
-            if let authority = credentials.authority, let url = server.urls.first {
+            if let authority = credentials.authority, let url = session.server.urls.first {
                 console.err("stampcam: phones trust this server once they install its certificate authority from "
                             + url.split(separator: "?")[0] + "ca (SHA-256 " + authority.fingerprint + ")")
             }
         }
         stop.wait(until: { $0 }, then: { _ in })
         console.err("stampcam: stopping")
-        server.stop()
-        if let dropped = settings.uploads?.close(), dropped > 0 {
-            console.err("stampcam: note: \(dropped) uploaded photo\(dropped == 1 ? " was" : "s were") under review and not saved (the phones still have them)")
+        let summary = session.stop()
+        if summary.droppedUploads > 0 {
+            console.err("stampcam: note: \(summary.droppedUploads) uploaded photo\(summary.droppedUploads == 1 ? " was" : "s were")"
+                        + " under review and not saved (the phones still have them)")
         }
-        let last = controller?.snapshot()
-        controller?.close()
-        if last?.state.hasUnsavedShot == true { console.err("stampcam: note: the photo under review was not saved") }
-        let camera = controller?.saved.count ?? 0, phones = settings.uploads?.savedPhotos ?? 0
-        let saved = camera + phones
-        console.err("stampcam: \(saved) photo\(saved == 1 ? "" : "s") saved in \(PathEncoding.display(setup.folder))"
-                    + (phones > 0 ? " (\(phones) from phones)" : ""))
+        if summary.unsavedShot { console.err("stampcam: note: the photo under review was not saved") }
+        console.err("stampcam: \(summary.saved) photo\(summary.saved == 1 ? "" : "s") saved in \(PathEncoding.display(session.setup.folder))"
+                    + (summary.fromPhones > 0 ? " (\(summary.fromPhones) from phones)" : ""))
         return .success
     }
 
@@ -140,23 +130,13 @@ enum ServeCommand: Command {
                               authority: certificate.authority.map { TLSCredentials.Authority(pem: $0.pem, der: $0.der, fingerprint: $0.fingerprint) })
     }
 
-    /// Photos from the phones, stamped like the camera's: the session's style, fields, folder and
-    /// catalog; at their own size unless `--max-size` says otherwise (a JPEG then stamped in
-    /// place). Each one saved is said in a line: who, which file, which site.
-    static func uploads(_ setup: ShootSetup, style: Template, maxSize: Int, console: Console) -> PhotoUploads {
-        var writer = setup.choices.writer
-        writer.log = setup.logging
-        writer.maxSize = maxSize
-        var settings = PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
-                                             load: LoadOptions(maxSize: maxSize), fontConfig: setup.choices.fontConfig)
-        settings.saved = { saved in
-            let fields = saved.fields
-            var line = "stampcam: photo from " + printable(fields.user ?? "a phone") + ": "
-                + printable(PathEncoding.display(PhotoName.lastComponent(saved.written.path)))
-            if let site = fields.site { line += " at " + printable(site) }
-            console.err(line)
-        }
-        return PhotoUploads(settings: settings)
+    /// The line said when a phone's photo is saved: who, which file, which site.
+    static func received(_ saved: PhotoUploads.SavedUpload) -> String {
+        let fields = saved.fields
+        var line = "stampcam: photo from " + printable(fields.user ?? "a phone") + ": "
+            + printable(PathEncoding.display(PhotoName.lastComponent(saved.written.path)))
+        if let site = fields.site { line += " at " + printable(site) }
+        return line
     }
 
     /// Text from a phone as one line on a terminal: control and bidi-format characters shown as `?`.
@@ -169,6 +149,7 @@ enum ServeCommand: Command {
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).
     static func teamRoster(context: Context) throws -> TeamFile {
         let team = try TeamFile(configFolder: context.configFolder)
+        TeamCommand.warnIfExposed(configFolder: context.configFolder, console: context.console)
         guard !team.roster.people.isEmpty else {
             throw UsageError.badValue(option: "--team", value: "", expected: "a team with people in it: add them first with 'stampcam team add NAME'")
         }

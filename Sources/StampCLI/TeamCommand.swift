@@ -5,7 +5,7 @@ import Values
 
 /// `stampcam team`: the people who upload to `serve --team` from their phones, each with a link of
 /// their own (its token names them). `team add NAME` prints the link and its QR code; `team list`;
-/// `team remove NAME` (their link stops working at the server's next start).
+/// `team remove NAME` (their link stops working at once, also on a server that is running).
 enum TeamCommand: Command {
     static let project = Option.text("project", value: "NAME",
                                      help: "the project their photos are for (repeatable: their phone picks from the list, the first to start)")
@@ -30,6 +30,7 @@ enum TeamCommand: Command {
         let folder = context.configFolder
         var roster = try TeamRoster.load(configFolder: folder)
         let console = context.console
+        warnIfExposed(configFolder: folder, console: console)
         switch options.positionals.first {
         case "add" where options.positionals.count == 2:
             var projects: [String] = []
@@ -68,9 +69,9 @@ enum TeamCommand: Command {
                 }
             } else {
                 for person in roster.people {
-                    var line = person.name
+                    var line = PathEncoding.display(person.name)
                     if !person.projects.isEmpty {
-                        line += "  project\(person.projects.count == 1 ? "" : "s"): " + person.projects.joined(separator: ", ")
+                        line += "  project\(person.projects.count == 1 ? "" : "s"): " + person.projects.map(PathEncoding.display).joined(separator: ", ")
                     }
                     if !person.locked.isEmpty { line += "  locked: " + person.locked.sorted().joined(separator: ",") }
                     console.out(line)
@@ -80,12 +81,20 @@ enum TeamCommand: Command {
         case "remove" where options.positionals.count == 2:
             try roster.remove(options.positionals[1])
             try roster.save(configFolder: folder)
-            console.err("stampcam: removed \(options.positionals[1]); their link no longer works once serve is started again")
+            console.err("stampcam: removed \(PathEncoding.display(options.positionals[1])); their link stops working now"
+                        + " (a running serve refuses it from its next request)")
         default:
             throw UsageError.badValue(option: "team", value: options.positionals.joined(separator: " "),
                                       expected: "add NAME, list, or remove NAME")
         }
         return .success
+    }
+
+    /// A warning when the team file (every member's token) can be read by other users.
+    static func warnIfExposed(configFolder: String, console: Console) {
+        guard TeamRoster.isExposed(configFolder: configFolder) else { return }
+        let path = PathEncoding.display(TeamRoster.file(configFolder: configFolder))
+        console.err("stampcam: warning: \(path) holds every member's token and can be read by other users of this machine (chmod 600 it)")
     }
 
     /// The address a person opens: this machine's first network address (or the one given), with their token.

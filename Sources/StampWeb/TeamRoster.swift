@@ -52,6 +52,7 @@ public struct TeamRoster: Sendable, Equatable {
             case .unknown(let name): return "the team has nobody called \(name)"
             case .badName(let name):
                 return "'\(PathEncoding.display(name))' cannot be a name: give 1 to 100 characters, no control characters"
+                    + " and no direction marks (U+202E and the like turn the text around it)"
             }
         }
     }
@@ -71,12 +72,18 @@ public struct TeamRoster: Sendable, Equatable {
     /// Adds `name` with a new token, picking from `projects` (the first is theirs until they pick another).
     public mutating func add(_ name: String, projects: [String], locked: Set<String>) throws(Problem) -> Person {
         let name = name.trimmingWhitespace
-        guard (1...100).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-              PathEncoding.encode(name) == Array(name.utf8) else { throw .badName(name) }
+        guard Self.isUsableName(name) else { throw .badName(name) }
         guard !people.contains(where: { $0.name == name }) else { throw .exists(name) }
         let person = Person(name: name, token: AccessPolicy.newToken(), projects: projects, locked: locked)
         people.append(person)
         return person
+    }
+
+    /// Whether `name` can be a person's: 1 to 100 characters of UTF-8, none a control character or
+    /// a bidirectional control (which would turn a log line or a stamp around it: "Ana\u{202E}" …).
+    public static func isUsableName(_ name: String) -> Bool {
+        (1...100).contains(name.count) && PathEncoding.encode(name) == Array(name.utf8)
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.isBidiControl }
     }
 
     public mutating func remove(_ name: String) throws(Problem) {
@@ -88,6 +95,13 @@ public struct TeamRoster: Sendable, Equatable {
 
     /// `$XDG_CONFIG_HOME/stampcam/team.json` (the config folder's).
     public static func file(configFolder: String) -> String { configFolder + "/team.json" }
+
+    /// Whether the team file can be read by other users of this machine (it holds every member's
+    /// token): false when it is its owner's alone, or there is none.
+    public static func isExposed(configFolder: String) -> Bool {
+        guard let status = FileStatus(path: FilePath(file(configFolder: configFolder))) else { return false }
+        return status.mode & 0o077 != 0
+    }
 
     /// The roster in the config folder; an empty one when there is no file.
     public static func load(configFolder: String) throws(Problem) -> TeamRoster {

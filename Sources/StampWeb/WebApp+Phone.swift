@@ -79,7 +79,7 @@ extension WebApp {
         return WebJSON.Me(
             name: person?.name ?? desk.user, nameLocked: person != nil,
             project: desk.project ?? person?.project, projects: projects,
-            projectLocked: locked.contains("project") && person?.project != nil,
+            projectLocked: locked.contains("project"),
             note: desk.note, location: desk.location,
             style: WebJSON.Style(index: desk.style, id: style?.id ?? "", name: style?.name ?? ""),
             styles: phoneStyles.enumerated().map { WebJSON.Style(index: $0, id: $1.id, name: $1.name) },
@@ -105,8 +105,8 @@ extension WebApp {
                 if key == "user" && person != nil {
                     return .json(status: 403, error: "the name is the link's (\(person!.name)): it cannot be changed here")
                 }
-                if key == "project" && locked.contains("project") && person?.project != nil {
-                    return .json(status: 403, error: "the project is locked to \(person!.project!) for \(person!.name)")
+                if key == "project" && locked.contains("project"), let person {
+                    return .json(status: 403, error: "the project is locked for \(person.name)" + (person.project.map { " (to \($0))" } ?? ""))
                 }
                 let text: String?
                 switch value {

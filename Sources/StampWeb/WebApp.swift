@@ -71,9 +71,7 @@ final class WebApp: Sendable {
         switch policy.check(request) {
         case .deny(let status, let message):
             let headers: [(String, String)] = status == 401 ? [("WWW-Authenticate", "Bearer realm=\"stampcam\"")] : []
-            return request.path.hasPrefix("/api/")
-                ? .json(status: status, error: message, headers: headers)
-                : .text(status: status, message + "\n", headers: headers)
+            return .json(status: status, error: message, headers: headers)
         case .allow(let cookie):
             setCookie = cookie
         }
@@ -109,8 +107,7 @@ final class WebApp: Sendable {
             return change(request)
         }
         guard Self.reads.contains(path) || isShot else {
-            return path.hasPrefix("/api/") ? .json(status: 404, error: "no such API: \(PathEncoding.display(path))")
-                                           : .text(status: 404, "not found\n")
+            return .json(status: 404, error: path.hasPrefix("/api/") ? "no such API: \(PathEncoding.display(path))" : "not found")
         }
         guard request.isRead else { return notAllowed(path, allow: "GET, HEAD") }
         let client = self.client(request)
@@ -189,6 +186,9 @@ final class WebApp: Sendable {
         case .success(let object): body = object
         case .failure(let refusal): return refusal.response
         }
+        // A team member's locked fields hold here as on every route.
+        let changing = request.path == "/api/style" ? ["style"] : request.path == "/api/fields" ? Array(body.keys) : []
+        if case .deny(let status, let message) = policy.mayChange(changing, request) { return .json(status: status, error: message) }
         let now = clock()
         if request.path == "/api/control" {
             guard body.isEmpty else { return Refusal.unknownKeys(body.keys, known: []).response }
@@ -452,7 +452,7 @@ final class WebApp: Sendable {
     /// A photo this session saved, by its file name; nothing else is ever served from the disk.
     private func shot(_ name: String, thumbnail: Bool, for owner: String?) -> HTTPResponse {
         guard let shot = hub.shots.last(where: { $0.name == name && (owner == nil || $0.owner == owner) }) else {
-            return .text(status: 404, "no photo of this session has that name\n")
+            return .json(status: 404, error: "no photo of this session has that name")
         }
         if thumbnail {
             var bytes = shot.thumbnail
@@ -460,11 +460,11 @@ final class WebApp: Sendable {
                file.status.identity == identity {
                 bytes = LiveHub.thumbnail(of: file)  // an older photo's: made again
             }
-            guard let bytes else { return .text(status: 404, "no thumbnail for this photo\n") }
+            guard let bytes else { return .json(status: 404, error: "no thumbnail for this photo") }
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(bytes))
         }
         guard let identity = shot.identity, let file = OpenFile(path: shot.path, identity: identity) else {
-            return .text(status: 404, "the photo is no longer where it was saved (moved, deleted or replaced)\n")
+            return .json(status: 404, error: "the photo is no longer where it was saved (moved, deleted or replaced)")
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .file(file))
     }

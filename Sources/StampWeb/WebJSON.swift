@@ -122,6 +122,8 @@ enum WebJSON {
         @Null var site: String?
         @Null var latitude: Double?
         @Null var longitude: Double?
+        /// The verification code its stamp shows.
+        @Null var code: String?
         let notes: [String]
     }
 

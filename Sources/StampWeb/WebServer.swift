@@ -69,12 +69,12 @@ public final class WebServer: Sendable {
         do {
             let uploads = settings.uploads.map { uploads in
                 HTTPDaemon.Uploads(path: AccessPolicy.uploadPath, folder: uploads.settings.folder) { request in
-                    guard let app = box.app else { return .text(status: 503, "starting\n") }
+                    guard let app = box.app else { return .json(status: 503, error: "starting") }
                     return app.admitUpload(request)
                 }
             }
             daemon = try HTTPDaemon(address: settings.listen, limits: limits, tls: settings.tls, uploads: uploads) { request in
-                box.app?.respond(to: request) ?? .text(status: 503, "starting\n")
+                box.app?.respond(to: request) ?? .json(status: 503, error: "starting")
             }
         } catch {
             hub.close()

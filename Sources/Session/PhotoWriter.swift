@@ -115,7 +115,7 @@ public final class PhotoWriter {
     /// hash of the fitted picture before the stamp is drawn, and the code derived from it; signed
     /// when the writer signs. `source` is the file it was read from (nil: a camera's photo).
     private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord,
-                             source path: String?) throws(WriteError.Cause) -> Stamped {
+                             source path: String?, origin: Credentials.Origin? = nil) throws(WriteError.Cause) -> Stamped {
         let source = photo.metadata
         // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
         var stamped = consume photo
@@ -134,33 +134,32 @@ public final class PhotoWriter {
         let metadata = record.outputMetadata(source: source)
         let encoded: EncodedJPEG
         do { encoded = try stamped.encoded(quality: settings.quality, optimize: settings.optimize, record: metadata) } catch { throw .image(error) }
-        return (try signed(encoded, record: record, style: style, metadata: source, source: path), report.warnings, record)
+        return (try signed(encoded, record: record, style: style, metadata: source, source: path, origin: origin), report.warnings, record)
     }
 
-    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs.
+    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs. How
+    /// the photo came to be: `origin` when given, else opened from `source`, else captured.
     private func signed(_ jpeg: EncodedJPEG, record: StampRecord, style: Template, metadata: PhotoMetadata,
-                        source: String?) throws(WriteError.Cause) -> EncodedJPEG {
+                        source: String?, origin given: Credentials.Origin? = nil) throws(WriteError.Cause) -> EncodedJPEG {
         guard let signer = settings.signer else { return jpeg }
         let origin: Credentials.Origin
         var signed = jpeg
-        if let source {
-            let sha256: String
-            var parent: ParentManifests?
-            if let recorded = record.originalSHA256 { sha256 = recorded } else {
+        if let given {
+            origin = given
+        } else if let source {
+            if let recorded = record.originalSHA256 {
+                origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: recorded))
+            } else {
                 // The ingredient is named by the hash of the file as it is now, read again: the
                 // bytes decoded are gone by now.
                 let bytes: [UInt8]
                 do { bytes = try FileSystem.read(FilePath(source), limit: Int.max) } catch {
                     throw .provenance(.cannotRead(path: source, reason: "\(error)"))
                 }
-                sha256 = FileDigest.sha256(bytes)
-                // Its own credentials are kept as the parent's; when they cannot be, it is named by hash only.
-                do { parent = try ParentManifests.read(bytes) } catch {
-                    signed.warnings.append("its C2PA credentials (\(JPEGManifestSegments.existingStoreSize(bytes)) bytes) are not kept "
-                        + "(\(error.reason)): the new ones name it as the ingredient by its SHA-256 only")
-                }
+                let opened = Self.opened(bytes, title: PhotoName.lastComponent(source))
+                origin = opened.origin
+                if let warning = opened.warning { signed.warnings.append(warning) }
             }
-            origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(source), sha256: sha256, manifests: parent))
         } else {
             origin = .captured
         }
@@ -172,17 +171,31 @@ public final class PhotoWriter {
         return signed
     }
 
+    /// A photo opened from `bytes` (a file, a phone's upload) as its credentials name it: by its
+    /// SHA-256, with its own C2PA credentials kept as the parent's; when they cannot be, it is
+    /// named by hash only, and the warning says so.
+    public static func opened(_ bytes: [UInt8], title: String) -> (origin: Credentials.Origin, warning: String?) {
+        var parent: ParentManifests?
+        var warning: String?
+        do { parent = try ParentManifests.read(bytes) } catch {
+            warning = "its C2PA credentials (\(JPEGManifestSegments.existingStoreSize(bytes)) bytes) are not kept "
+                + "(\(error.reason)): the new ones name it as the ingredient by its SHA-256 only"
+        }
+        return (.opened(Credentials.Ingredient(title: title, sha256: FileDigest.sha256(bytes), manifests: parent)), warning)
+    }
+
     /// `write` in two steps: this one stamps and encodes the photo and puts its bytes in a temp
     /// file beside the claimed name (the work for the processor); the returned
     /// `PendingPhoto.finish`, on any thread, syncs them to the disk, names the file, writes the
     /// `original` and its sidecar when one is given, and logs it (the wait for the disk). A batch's
     /// worker goes on to its next photo meanwhile; a photo under review waits for its "use". The
-    /// claim is released when the photo is finished, or here when this throws.
+    /// claim is released when the photo is finished, or here when this throws. `origin` says how
+    /// the photo came to be when `source` cannot (a phone's upload, the test pattern).
     public func prepare(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
-                        original: Original? = nil, source: String? = nil) throws(WriteError) -> PendingPhoto {
+                        original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
         let keeping = self.keeping(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedJPEG(consume photo, style: style, record: keeping.record, source: source) } catch {
+        do { stamped = try stampedJPEG(consume photo, style: style, record: keeping.record, source: source, origin: origin) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
@@ -192,10 +205,10 @@ public final class PhotoWriter {
     /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
     /// are decoded and put back; every other block of the photo is written as it was.
     public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
-                        original: Original? = nil, source: String? = nil) throws(WriteError) -> PendingPhoto {
+                        original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
         let keeping = self.keeping(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedInPlace(photo, style: style, record: keeping.record, source: source) } catch {
+        do { stamped = try stampedInPlace(photo, style: style, record: keeping.record, source: source, origin: origin) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
@@ -234,7 +247,7 @@ public final class PhotoWriter {
     /// in place. The picture's hash is over its compressed data (`InPlaceJPEG.withPictureBytes`):
     /// the photo is never decoded whole.
     private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template, record: StampRecord,
-                                source: String?) throws(WriteError.Cause) -> Stamped {
+                                source: String?, origin: Credentials.Origin? = nil) throws(WriteError.Cause) -> Stamped {
         var photo = photo
         var record = record
         record.setPicture(sha256: FileDigest.sha256 { add in photo.withPictureBytes(add) }, style: style)
@@ -258,7 +271,7 @@ public final class PhotoWriter {
             // take a second pass over every block for a file a few per cent smaller.
             let metadata = photo.metadata
             let encoded = try photo.encoded(record: record.outputMetadata(source: metadata), optimize: false)
-            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source), notes, record)
+            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source, origin: origin), notes, record)
         } catch let error as WriteError.Cause {
             throw error
         } catch let error as ImageError {
@@ -304,6 +317,8 @@ public final class PhotoWriter {
         public var name: String { claim.name }
         /// The stamped JPEG (for a review before it is kept).
         public var jpeg: [UInt8] { bytes }
+        /// The name it holds, to stamp it again under the same name (another style).
+        public var nameClaim: NameClaim { claim }
 
         /// Syncs and names the file, then logs it; what `write` returns.
         public func finish() throws(WriteError) -> WrittenPhoto {
@@ -335,23 +350,31 @@ public final class PhotoWriter {
     /// the photo is logged (`Settings.log`), `source` as the photo it was stamped from; a problem
     /// there is one of the written photo's warnings.
     public func write(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
-                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
-        guard let original else { return try prepare(photo, style: style, fields: fields, to: claim, source: source).finish() }
+                      original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else {
+            return try prepare(photo, style: style, fields: fields, to: claim, source: source, origin: origin).finish()
+        }
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source, origin: origin) } catch {
+            throw WriteError(cause: error, saved: [])
+        }
         return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 
     /// `write` for a JPEG stamped in place (see `prepare(inPlace:)`).
     public func write(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
-                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
-        guard let original else { return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source).finish() }
+                      original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else {
+            return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source, origin: origin).finish()
+        }
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source) } catch { throw WriteError(cause: error, saved: []) }
+        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source, origin: origin) } catch {
+            throw WriteError(cause: error, saved: [])
+        }
         return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
     }
 

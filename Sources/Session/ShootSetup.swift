@@ -33,6 +33,9 @@ public final class ShootSetup: Sendable {
         public var device: String?
         /// Every camera found can be switched to (a viewfinder), not just the one opened.
         public var allCameras: Bool
+        /// Whether the session has a camera at all: `serve --team` without `--device` has none
+        /// (the phones bring their own), and none is looked for.
+        public var usesCamera = true
         /// Every usable style can be cycled through (a viewfinder), not just the chosen one.
         public var styleCycle: Bool
         /// How many photos the session takes; nil for as many as the user takes.
@@ -153,15 +156,17 @@ public final class ShootSetup: Sendable {
         try OutputFolder.prepare(folder, mark: choices.output.fileName == nil)
 
         let device: String
-        if let given = choices.device {
+        if !choices.usesCamera {
+            device = ""
+        } else if let given = choices.device {
             device = given
         } else {
             let found = Cameras.defaultDevice()
             device = found.device
             if found.note != nil { notes.append(.noCamera) }
         }
-        var devices = [device]
-        if choices.allCameras && device != Cameras.testDevice {
+        var devices = choices.usesCamera ? [device] : []
+        if choices.usesCamera && choices.allCameras && device != Cameras.testDevice {
             devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
         self.devices = devices
@@ -214,10 +219,13 @@ public final class ShootSetup: Sendable {
     }
 
     /// The settings the team's phones' photos are saved with: the controller's (its style, fields,
-    /// folder, catalog, `--name`, `--keep-original`, `--exec`), the shot numbers shared with it.
+    /// folder, catalog, `--name`, `--keep-original`, `--exec`), the shot numbers shared with it,
+    /// at `maxSize` (0: their own size).
     public func uploadSettings(style: Template, counter: ShotCounter, maxSize: Int) throws -> PhotoUploads.Settings {
         let controller = try controllerSettings()
-        var settings = PhotoUploads.Settings(folder: folder, style: style, fields: fields, writer: controller.writer,
+        var writer = controller.writer
+        writer.maxSize = maxSize
+        var settings = PhotoUploads.Settings(folder: folder, style: style, fields: fields, writer: writer,
                                              load: LoadOptions(maxSize: maxSize), fontConfig: choices.fontConfig)
         settings.nameTemplate = nameTemplate
         settings.keepOriginal = choices.keepOriginal

@@ -49,18 +49,22 @@ enum ServeCommand: Command {
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
         var shoot = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
         shoot.describe = WebMessages.describe
+        // A team's phones bring their own cameras: the server opens one only when told which.
+        shoot.usesCamera = !options.flag(team) || shoot.device != nil
         var server = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
                                         projects: projects)
         if options.flag(team) { server.team = try teamRoster(context: context) }
         server.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
         server.tls = credentials
-        let session = try ServeSession(ServeSession.Choices(shoot: shoot, server: server) { line in
-            console.err("stampcam: warning: " + line)
-        })
+        var choices = ServeSession.Choices(shoot: shoot, server: server) { line in console.err("stampcam: warning: " + line) }
+        // The phones' photos at their own size unless --max-size says otherwise.
+        choices.uploadMaxSize = try options.value(ShootCommand.maxSize) ?? 0
+        choices.announce = { saved in console.err(received(saved)) }
+        let session = try ServeSession(choices)
         defer { ShootCommand.finish(session.setup, console: console) }
         ShootCommand.tell(session.setup.notes, console: console)
         ShootCommand.tell(session.styles, setup: session.setup, console: console)
-        for notice in session.controller.snapshot(takeNotices: false).notices {
+        for notice in session.controller?.snapshot(takeNotices: false).notices ?? [] {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
@@ -71,10 +75,14 @@ enum ServeCommand: Command {
         if let team = server.team {
             let count = team.roster.people.count
             console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
-                        + " (stampcam team add NAME prints one)")
+                        + " (stampcam team add NAME prints one)" + (session.controller == nil ? "; the server opens no camera of its own (--device gives it one)" : ""))
         }
         if let credentials {
             console.err("stampcam: HTTPS certificate SHA-256 fingerprint (compare it with the browser's): " + credentials.fingerprint)
+            if let authority = credentials.authority, let url = session.server.urls.first {
+                console.err("stampcam: phones trust this server once they install its certificate authority from "
+                            + url.split(separator: "?")[0] + "ca (SHA-256 " + authority.fingerprint + ")")
+            }
         }
         stop.wait(until: { $0 }, then: { _ in })
         console.err("stampcam: stopping")
@@ -84,7 +92,8 @@ enum ServeCommand: Command {
                         + " under review and not saved (the phones still have them)")
         }
         if summary.unsavedShot { console.err("stampcam: note: the photo under review was not saved") }
-        console.err("stampcam: \(summary.saved) photo\(summary.saved == 1 ? "" : "s") saved in \(session.setup.folder)")
+        console.err("stampcam: \(summary.saved) photo\(summary.saved == 1 ? "" : "s") saved in \(PathEncoding.display(session.setup.folder))"
+                    + (summary.fromPhones > 0 ? " (\(summary.fromPhones) from phones)" : ""))
         return .success
     }
 
@@ -117,7 +126,24 @@ enum ServeCommand: Command {
         } else {
             return nil
         }
-        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint)
+        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint,
+                              authority: certificate.authority.map { TLSCredentials.Authority(pem: $0.pem, der: $0.der, fingerprint: $0.fingerprint) })
+    }
+
+    /// The line said when a phone's photo is saved: who, which file, which site.
+    static func received(_ saved: PhotoUploads.SavedUpload) -> String {
+        let fields = saved.fields
+        var line = "stampcam: photo from " + printable(fields.user ?? "a phone") + ": "
+            + printable(PathEncoding.display(PhotoName.lastComponent(saved.written.path)))
+        if let site = fields.site { line += " at " + printable(site) }
+        return line
+    }
+
+    /// Text from a phone as one line on a terminal: control and bidi-format characters shown as `?`.
+    private static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            [.control, .format].contains(scalar.properties.generalCategory) ? "?" : scalar
+        }))
     }
 
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).

@@ -7,7 +7,8 @@ import Values
 /// their own (its token names them). `team add NAME` prints the link and its QR code; `team list`;
 /// `team remove NAME` (their link stops working at once, also on a server that is running).
 enum TeamCommand: Command {
-    static let project = Option.text("project", value: "NAME", help: "the project their photos are for")
+    static let project = Option.text("project", value: "NAME",
+                                     help: "the project their photos are for (repeatable: their phone picks from the list, the first to start)")
     static let lock = Option<Set<String>>("lock", value: "FIELD,…",
                                           help: "fields their page cannot change: user, project, style") { text throws(UsageError) in
         let names = Set(text.split(separator: ",").map { String($0).trimmingWhitespace })
@@ -21,7 +22,7 @@ enum TeamCommand: Command {
 
     static let spec = CommandSpec(
         name: "team",
-        usage: "team add NAME [--project P] [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
+        usage: "team add NAME [--project P]… [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
         summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
         options: [project, lock, ServeCommand.listen, tls, json])
 
@@ -32,7 +33,11 @@ enum TeamCommand: Command {
         warnIfExposed(configFolder: folder, console: console)
         switch options.positionals.first {
         case "add" where options.positionals.count == 2:
-            let person = try roster.add(options.positionals[1], project: try options.value(project), locked: try options.value(lock) ?? [])
+            var projects: [String] = []
+            for name in try options.values(project).map(\.trimmingWhitespace) where !name.isEmpty && !projects.contains(name) {
+                projects.append(name)
+            }
+            let person = try roster.add(options.positionals[1], projects: projects, locked: try options.value(lock) ?? [])
             try roster.save(configFolder: folder)
             let address = try options.value(ServeCommand.listen) ?? ListenAddress("0.0.0.0:\(ListenAddress.defaultPort)")!
             let link = link(person, address: address, tls: options.flag(tls))
@@ -46,21 +51,28 @@ enum TeamCommand: Command {
                 let names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
                 let certificate = try ServeCommand.serverCertificate(names: names, context: context)
                 console.out("HTTPS certificate SHA-256 " + certificate.fingerprint)
+                if let authority = certificate.authority {
+                    console.out("certificate authority SHA-256 " + authority.fingerprint + " (install it from the page /ca)")
+                }
             }
         case "list" where options.positionals.count == 1:
             if options.flag(json) {
                 struct Entry: Encodable {
                     let name: String
                     let project: String?
+                    let projects: [String]
                     let locked: [String]
                 }
                 for person in roster.people {
-                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, locked: person.locked.sorted())))
+                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, projects: person.projects,
+                                                          locked: person.locked.sorted())))
                 }
             } else {
                 for person in roster.people {
                     var line = PathEncoding.display(person.name)
-                    if let project = person.project { line += "  project: " + PathEncoding.display(project) }
+                    if !person.projects.isEmpty {
+                        line += "  project\(person.projects.count == 1 ? "" : "s"): " + person.projects.map(PathEncoding.display).joined(separator: ", ")
+                    }
                     if !person.locked.isEmpty { line += "  locked: " + person.locked.sorted().joined(separator: ",") }
                     console.out(line)
                 }

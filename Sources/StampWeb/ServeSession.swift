@@ -24,6 +24,10 @@ public final class ServeSession: Sendable {
         /// Hears what the server's operator should know while it runs (a share command that failed,
         /// a phone's photo that could not be saved).
         public var tell: @Sendable (String) -> Void
+        /// Hears of each phone's photo saved.
+        public var announce: @Sendable (PhotoUploads.SavedUpload) -> Void = { _ in }
+        /// The longest side of a phone's photo; 0 (the default) keeps its own size.
+        public var uploadMaxSize = 0
 
         public init(shoot: ShootSetup.Choices, server: WebServer.Settings, tell: @escaping @Sendable (String) -> Void = { _ in }) {
             self.shoot = shoot
@@ -36,6 +40,8 @@ public final class ServeSession: Sendable {
     public struct Summary: Sendable {
         /// The photos saved: the camera's and the phones'.
         public var saved: Int
+        /// Of them, the phones'.
+        public var fromPhones: Int
         /// The phones' photos still under review, not saved.
         public var droppedUploads: Int
         /// The camera's photo under review was not saved.
@@ -45,7 +51,8 @@ public final class ServeSession: Sendable {
     public let setup: ShootSetup
     /// The styles as checked with the fonts (what the page cycles through).
     public let styles: ShootSetup.StyleCheck
-    public let controller: ShootController
+    /// The server's camera; nil without one (`shoot.usesCamera` false: the phones bring their own).
+    public let controller: ShootController?
     public let uploads: PhotoUploads
     public let server: WebServer
 
@@ -59,17 +66,17 @@ public final class ServeSession: Sendable {
         do {
             let styles = try setup.checkStyles()
             let counter = ShotCounter(folder: setup.folder)
-            let controller = try setup.makeController(counter: counter)
+            let controller = choices.shoot.usesCamera ? try setup.makeController(counter: counter) : nil
             do {
-                var upload = try setup.uploadSettings(style: styles.styles[styles.style], counter: counter,
-                                                      maxSize: choices.shoot.writer.maxSize)
+                var upload = try setup.uploadSettings(style: styles.styles[styles.style], counter: counter, maxSize: choices.uploadMaxSize)
                 upload.tell = choices.tell
+                upload.announce = choices.announce
                 let uploads = PhotoUploads(settings: upload)
                 settings.uploads = uploads
                 server = try WebServer(controller: controller, styles: styles.styles, settings: settings)
                 self.uploads = uploads
             } catch {
-                controller.close()
+                controller?.close()
                 throw error
             }
             self.controller = controller
@@ -86,8 +93,9 @@ public final class ServeSession: Sendable {
     public func stop() -> Summary {
         server.stop()
         let dropped = uploads.close()
-        let unsaved = controller.snapshot().state.hasUnsavedShot
-        controller.close()
-        return Summary(saved: controller.saved.count + uploads.saved, droppedUploads: dropped, unsavedShot: unsaved)
+        let unsaved = controller?.snapshot().state.hasUnsavedShot ?? false
+        controller?.close()
+        return Summary(saved: (controller?.saved.count ?? 0) + uploads.saved, fromPhones: uploads.saved, droppedUploads: dropped,
+                       unsavedShot: unsaved)
     }
 }

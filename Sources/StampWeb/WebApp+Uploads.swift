@@ -5,16 +5,21 @@ import Templates
 import Values
 
 /// Photos from the phones' own cameras: `POST /api/photos` (a form, its photo in the field
-/// `photo`; `review=0` saves it at once), then `POST /api/photos/use` or `/api/photos/retake`
-/// with `{"id": …}`; `GET /uploads/ID` is the stamped photo under review. None of them touches the
-/// machine's camera or its control seat.
+/// `photo`; `review=0` saves it at once; `kind=shutter` for a frame the page's own shutter took,
+/// else it is a file the phone handed over; `queued=1` for one that waited on the phone; `style`
+/// a style id), then `POST /api/photos/use`, `/api/photos/retake` with `{"id": …}` or
+/// `/api/photos/restyle`; `GET /uploads/ID` is the stamped photo under review (`?fit=N` upright
+/// in N pixels, for a screen). None of them touches the machine's camera or its control seat. A
+/// phone's values (project, site, note, style) are its own (`WebApp+Phone`); the form's win where
+/// the person's link does not lock them.
 extension WebApp {
     static let uploadRoutes: Set<String> = [AccessPolicy.uploadPath, "/api/photos/use", "/api/photos/retake"]
 
-    /// Who an upload is kept for: the team member, else the page (its client id). The limits count
-    /// uploads against `AccessPolicy.sender`, which the client cannot choose.
+    /// Who an upload and a phone's values are kept for: the team member (by their token), else the
+    /// page (its client id). The limits count uploads against `AccessPolicy.sender`, which the
+    /// client cannot choose.
     func uploadOwner(_ request: HTTPRequest) -> String {
-        policy.person(request).map { "person:" + $0.name } ?? client(request).id
+        policy.person(request).map { "person:" + $0.token } ?? client(request).id
     }
 
     /// An upload's answer before its body is read: a refusal (no token, too many at once), or nil to read it.
@@ -35,12 +40,14 @@ extension WebApp {
         }
         let owner = uploadOwner(request)
         let form = received.fields
+        let person = policy.person(request)
         var upload: PhotoUploads.Upload
-        switch Self.uploadValues(form, person: policy.person(request), photo: received.photo, owner: owner) {
+        switch Self.uploadValues(form, person: person, photo: received.photo, owner: owner, desk: desk(owner)) {
         case .success(let values): upload = values
         case .failure(let refusal): return refusal.response
         }
         upload.sender = policy.sender(request)
+        upload.style = phoneStyle(form["style"], owner: owner, locked: person?.locked.contains("style") ?? false)
         let review = (request.query["review"] ?? form["review"]) != "0"
         do throws(PhotoUploads.Refusal) {
             if review {
@@ -48,7 +55,7 @@ extension WebApp {
                 return .json(WebJSON.bytes(uploadJSON(staged, saved: false, preview: "/uploads/" + staged.id)))
             }
             let (written, staged) = try uploads.save(upload)
-            hub.add(written.path)
+            hub.add(written.path, owner: owner)
             return .json(WebJSON.bytes(uploadJSON(staged, saved: true, preview: nil)))
         } catch {
             return response(error)
@@ -70,7 +77,7 @@ extension WebApp {
         do throws(PhotoUploads.Refusal) {
             if request.path == "/api/photos/use" {
                 let written = try uploads.use(id, owner: owner)
-                hub.add(written.path)
+                hub.add(written.path, owner: owner)
                 let name = PhotoName.lastComponent(written.path)
                 return .json(WebJSON.bytes(WebJSON.Used(name: PathEncoding.display(name), url: "/shots/" + Self.percentEncoded(name),
                                                         warnings: written.warnings)))
@@ -82,17 +89,20 @@ extension WebApp {
         }
     }
 
-    /// `GET /uploads/ID`: the stamped photo under review, for its owner only.
+    /// `GET /uploads/ID`: the stamped photo under review, for its owner only; `?fit=N` upright in
+    /// an N-pixel square (a screen's), 160 to 4096.
     func uploadPreview(_ request: HTTPRequest, id: String) -> HTTPResponse {
-        guard let jpeg = uploads?.preview(id, owner: uploadOwner(request)) else {
+        let fit = request.query["fit"].flatMap { Int($0) }.map { min(4096, max(160, $0)) }
+        guard let jpeg = uploads?.preview(id, owner: uploadOwner(request), fit: fit) else {
             return .json(status: 404, error: "no photo under review has that id")
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(jpeg))
     }
 
-    private func uploadJSON(_ staged: PhotoUploads.Staged, saved: Bool, preview: String?) -> WebJSON.Uploaded {
+    func uploadJSON(_ staged: PhotoUploads.Staged, saved: Bool, preview: String?) -> WebJSON.Uploaded {
         let fields = staged.fields
         return WebJSON.Uploaded(id: saved ? nil : staged.id, name: PathEncoding.display(staged.name), saved: saved, preview: preview,
+                                style: staged.style,
                                 url: saved ? "/shots/" + Self.percentEncoded(staged.name) : nil,
                                 time: fields.time?.iso8601 ?? "", timeSource: fields.timeSource ?? "",
                                 phoneTime: fields.extra["phone_time"], user: fields.user, project: fields.project,
@@ -125,23 +135,40 @@ extension WebApp {
     }
 
     /// The upload's values from its form: who (the person's token wins over the page where they
-    /// are locked), what for, and where the phone was.
+    /// are locked), what for (the form's, else the phone's own), where the phone was, and how the
+    /// photo reached the page.
     static func uploadValues(_ form: [String: String], person: TeamRoster.Person?, photo: FileContents,
-                             owner: String) -> Result<PhotoUploads.Upload, Refusal> {
+                             owner: String, desk: PhoneDesk? = nil) -> Result<PhotoUploads.Upload, Refusal> {
+        senderValues(form, person: person, owner: owner, desk: desk).map { values in
+            var upload = PhotoUploads.Upload(photo: photo, values: values)
+            upload.kind = form["kind"] == PhotoUploads.Kind.shutter.rawValue ? .shutter : .file
+            upload.queued = form["queued"] == "1"
+            if let name = form["file_name"]?.trimmingWhitespace, !name.isEmpty, name.count <= 200 {
+                upload.fileName = PhotoName.lastComponent(name)
+            }
+            return upload
+        }
+    }
+
+    /// What comes with a photo (or the live stamp's request): `user`, `project`, `location`, `note`,
+    /// `phone_time` and the position, the form's winning over the phone's own where not locked.
+    static func senderValues(_ form: [String: String], person: TeamRoster.Person?, owner: String,
+                             desk: PhoneDesk?) -> Result<PhotoUploads.Upload.Values, Refusal> {
         func text(_ key: String) -> String? {
             guard let value = form[key]?.trimmingWhitespace, !value.isEmpty else { return nil }
             return value
         }
-        for key in ["user", "project", "note"] where (form[key]?.count ?? 0) > maxFieldLength {
+        for key in ["user", "project", "note", "location"] where (form[key]?.count ?? 0) > maxFieldLength {
             return .failure(.badRequest("'\(key)' is longer than \(maxFieldLength) characters"))
         }
-        var user = text("user"), project = text("project")
+        var user = text("user") ?? desk?.user, project = text("project") ?? desk?.project
         if let person {
             // Locked: the team's value, whatever the form says (a project locked without one is none).
             if person.locked.contains("user") || user == nil { user = person.name }
             if person.locked.contains("project") { project = person.project } else if project == nil { project = person.project }
         }
-        var upload = PhotoUploads.Upload(photo: photo, person: user, owner: owner, project: project, note: text("note"))
+        var upload = PhotoUploads.Upload.Values(person: user, owner: owner, project: project, note: text("note") ?? desk?.note)
+        upload.location = text("location") ?? desk?.location
         if let given = text("phone_time") {
             guard let time = Timestamp(iso8601: given) else {
                 return .failure(.badRequest("'phone_time' must be an ISO 8601 time like 2026-12-03T10:02:00Z"))

@@ -2,17 +2,21 @@ import Capture
 import Platform
 import Session
 import Synchronization
+import Templates
 import Values
 
 /// The browser viewfinder's HTTP side, without sockets: every request becomes a response here,
 /// so routing, access and the JSON API are tested with plain values.
 ///
-/// Reads: `GET /` (the page), `/app.js`, `/app.css`, `/icon.svg`, `/api/state`, `/api/styles`,
-/// `/api/shots`, `/api/words` (`?lang=`), `/shots/NAME` (`?thumbnail=1`), `/stream.mjpg`, `/api/events`.
+/// Reads: `GET /` (a team member's phone camera, or the server's camera for this machine), `/camera`
+/// (the server's camera), `/phone` (this phone's camera), `/app.js`, `/app.css`, `/icon.svg`,
+/// `/api/state`, `/api/styles`, `/api/shots`, `/api/words` (`?lang=`), `/shots/NAME` (`?thumbnail=1`),
+/// `/stream.mjpg`, `/api/events`; a phone's own (`WebApp+Phone`).
 /// Changes (POST, JSON body): `/api/shutter`, `/api/retake`, `/api/use`, `/api/style`, `/api/flash`,
 /// `/api/zoom`, `/api/focus`, `/api/camera`, `/api/fields`, `/api/control`.
 final class WebApp: Sendable {
-    let controller: ShootController
+    /// The server's camera; nil when it has none (`serve --team` without `--device`).
+    let controller: ShootController?
     let hub: LiveHub
     let policy: AccessPolicy
     let limits: HTTPLimits
@@ -29,11 +33,20 @@ final class WebApp: Sendable {
     let rate = Mutex(UploadRate())
     /// The page's words in each language.
     let words: PageWords
+    /// The styles a phone cycles through (the server's camera's, as templates).
+    let phoneStyles: [Template]
+    /// What each phone chose for its own photos, by its owner (`uploadOwner`): never shared.
+    let desks = Mutex<[String: PhoneDesk]>([:])
+    /// The certificate authority a phone installs to trust this server (`/ca`); nil without one.
+    let authority: TLSCredentials.Authority?
 
-    init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
+    init(controller: ShootController?, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
-         words: PageWords = .english, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+         words: PageWords = .english, phoneStyles: [Template] = [], authority: TLSCredentials.Authority? = nil,
+         clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
+        self.authority = authority
+        self.phoneStyles = phoneStyles
         self.words = words
         self.controller = controller
         self.hub = hub
@@ -44,6 +57,9 @@ final class WebApp: Sendable {
         seat = Mutex(ControlSeat(awayAfter: awayAfter))
         self.clock = clock
     }
+
+    /// The server's camera, on the routes that drive it: `cameraRefusal` lets none through without one.
+    private var camera: ShootController { controller! }
 
     // MARK: routing
 
@@ -64,13 +80,19 @@ final class WebApp: Sendable {
         return response
     }
 
-    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js", "/api/state", "/api/words",
-                                             "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
+    private static let reads: Set<String> = ["/", "/index.html", "/camera", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js",
+                                             "/api/state", "/api/words", "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
+    /// What only the server's camera answers.
+    private static let cameraReads: Set<String> = ["/camera", "/index.html", "/api/state", "/api/styles", "/stream.mjpg", "/api/events"]
     private static let changes: Set<String> = ["/api/shutter", "/api/retake", "/api/use", "/api/style", "/api/flash",
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
+        if let answer = phoneRoute(request) { return answer }
+        if Self.changes.contains(path) || Self.cameraReads.contains(path) || (path == "/" && !opensPhone(request)) {
+            if let refusal = cameraRefusal(request) { return refusal }
+        }
         if Self.uploadRoutes.contains(path) {
             guard request.method == "POST" else { return notAllowed(path, allow: "POST") }
             return path == AccessPolicy.uploadPath ? upload(request) : reviewUpload(request)
@@ -90,9 +112,12 @@ final class WebApp: Sendable {
         guard request.isRead else { return notAllowed(path, allow: "GET, HEAD") }
         let client = self.client(request)
         seat.withLock { $0.seen(client, at: clock()) }
-        if isShot { return shot(String(path.dropFirst("/shots/".count)), thumbnail: request.query["thumbnail"] != nil) }
+        if isShot {
+            return shot(String(path.dropFirst("/shots/".count)), thumbnail: request.query["thumbnail"] != nil, for: shotsOwner(request))
+        }
         switch path {
-        case "/", "/index.html": return asset(WebAssets.page, type: "text/html; charset=utf-8")
+        case "/" where opensPhone(request): return asset(WebAssets.phonePage, type: "text/html; charset=utf-8")
+        case "/", "/index.html", "/camera": return asset(WebAssets.page, type: "text/html; charset=utf-8")
         case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
         case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")
@@ -101,7 +126,7 @@ final class WebApp: Sendable {
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
         case "/api/words": return wordsJSON(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
-        case "/api/shots": return shotsList(limit: request.query["limit"])
+        case "/api/shots": return shotsList(limit: request.query["limit"], owner: shotsOwner(request))
         case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
         default: return eventStream(for: client, head: request.method == "HEAD")
         }
@@ -111,7 +136,7 @@ final class WebApp: Sendable {
         .json(status: 405, error: "\(path) takes \(allow)", headers: [("Allow", allow)])
     }
 
-    private func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
+    func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", type)], body: .bytes(bytes))
     }
 
@@ -254,7 +279,7 @@ final class WebApp: Sendable {
             guard let mode = FlashMode(rawValue: text) else {
                 throw .badRequest("'\(PathEncoding.display(text))' is not a flash mode (off, on, auto or torch)")
             }
-            let modes = controller.snapshot().state.flashModes
+            let modes = camera.snapshot().state.flashModes
             guard modes.contains(mode) else {
                 throw .badRequest("this camera cannot do flash '\(mode.rawValue)' (it has: \(modes.map(\.rawValue).joined(separator: ", ")))")
             }
@@ -293,7 +318,7 @@ final class WebApp: Sendable {
 
     private func setFields(_ body: [String: JSONValue]) throws(Refusal) {
         try expect(body, keys: Self.fieldKeys)
-        var policy = controller.fieldPolicy
+        var policy = camera.fieldPolicy
         for (key, value) in body {
             let text: String?
             switch value {
@@ -314,7 +339,7 @@ final class WebApp: Sendable {
             default: policy.given.note = text
             }
         }
-        controller.fieldPolicy = policy
+        camera.fieldPolicy = policy
     }
 
     private func expect(_ body: [String: JSONValue], keys: [String]) throws(Refusal) {
@@ -323,8 +348,8 @@ final class WebApp: Sendable {
     }
 
     private func send(_ event: ShootEvent, _ refusal: String) throws(Refusal) {
-        guard controller.send(event) else {
-            throw .wrongPhase(refusal + ": " + Self.phaseWords(controller.snapshot().state.phase))
+        guard camera.send(event) else {
+            throw .wrongPhase(refusal + ": " + Self.phaseWords(camera.snapshot().state.phase))
         }
     }
 
@@ -359,7 +384,7 @@ final class WebApp: Sendable {
         // A holder whose tab has closed (its event stream ended over `awayAfter` ago) holds nothing.
         let now = clock()
         let holder = seat.withLock { seat in seat.holder.flatMap { seat.isAway($0, at: now) ? nil : $0 } }
-        let snapshot = controller.snapshot()
+        let snapshot = camera.snapshot()
         let shots = hub.shots
         let state = WebState(snapshot, shots: shots.count)
         let style = styles.indices.contains(state.style) ? styles[state.style] : (id: "", name: "")
@@ -390,8 +415,8 @@ final class WebApp: Sendable {
         styles.enumerated().map { index, style in WebJSON.Style(index: index, id: style.id, name: style.name) }
     }
 
-    /// This session's photos, newest first; `?limit=N` for the newest N only.
-    private func shotsList(limit: String?) -> HTTPResponse {
+    /// This session's photos, newest first (a phone's own only, for a phone); `?limit=N` for the newest N only.
+    private func shotsList(limit: String?, owner: String?) -> HTTPResponse {
         var count = Int.max
         if let limit {
             guard let number = Int(limit), number > 0 else {
@@ -399,7 +424,8 @@ final class WebApp: Sendable {
             }
             count = number
         }
-        return .json(WebJSON.bytes(hub.shots.reversed().prefix(count).map(shotJSON)))
+        let shots = hub.shots.filter { owner == nil || $0.owner == owner }
+        return .json(WebJSON.bytes(shots.reversed().prefix(count).map(shotJSON)))
     }
 
     private func shotJSON(_ shot: LiveHub.Shot) -> WebJSON.Shot {
@@ -424,8 +450,8 @@ final class WebApp: Sendable {
     }
 
     /// A photo this session saved, by its file name; nothing else is ever served from the disk.
-    private func shot(_ name: String, thumbnail: Bool) -> HTTPResponse {
-        guard let shot = hub.shots.last(where: { $0.name == name }) else {
+    private func shot(_ name: String, thumbnail: Bool, for owner: String?) -> HTTPResponse {
+        guard let shot = hub.shots.last(where: { $0.name == name && (owner == nil || $0.owner == owner) }) else {
             return .json(status: 404, error: "no photo of this session has that name")
         }
         if thumbnail {

@@ -57,7 +57,8 @@ public final class WebServer: Sendable {
     let app: WebApp
 
     /// Throws `WebError`, or `Threads.StartError` when the live picture's thread cannot be made.
-    public init(controller: ShootController, styles: [Template], settings: Settings) throws {
+    /// `controller`: the server's own camera; nil for none (the team's phones bring their own).
+    public init(controller: ShootController?, styles: [Template], settings: Settings) throws {
         // A team's people bring their own tokens; without a team, one is made for other machines.
         let token = settings.token ?? (settings.listen.isLoopback || settings.team != nil ? nil : AccessPolicy.newToken())
         var limits = HTTPLimits()
@@ -86,7 +87,7 @@ public final class WebServer: Sendable {
         let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
         app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
                      styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads,
-                     words: settings.words)
+                     words: settings.words, phoneStyles: styles, authority: settings.tls?.authority)
         box.set(app)
     }
 

@@ -40,14 +40,13 @@ extension WebApp {
     /// Why the server's camera is not this request's to see or drive: it has none, or a team
     /// member's phone asks (their own camera is theirs; the server's belongs to whoever runs it).
     func cameraRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        let api = request.path.hasPrefix("/api/") || request.path == "/stream.mjpg"
         if controller == nil {
             let message = "this server has no camera of its own (serve --device to give it one): photos come from the phones"
-            return api ? .json(status: 404, error: message) : .text(status: 404, message + "\n")
+            return .json(status: 404, error: message)
         }
         guard let person = policy.person(request) else { return nil }
         let message = "\(person.name)'s link takes photos with their own phone, not the server's camera (open / instead)"
-        return api ? .json(status: 403, error: message) : .text(status: 403, message + "\n")
+        return .json(status: 403, error: message)
     }
 
     /// The owner whose photos alone a page sees in the strip: a team member's own; nil sees all (this machine).
@@ -96,7 +95,8 @@ extension WebApp {
         case .failure(let refusal): return refusal.response
         }
         let person = policy.person(request)
-        let locked = person?.locked ?? []
+        // Locks hold here as on every route.
+        if case .deny(let status, let message) = policy.mayChange(body.keys, request) { return .json(status: status, error: message) }
         let owner = uploadOwner(request)
         var desk = desk(owner)
         for (key, value) in body {
@@ -104,9 +104,6 @@ extension WebApp {
             case "user", "project", "location", "note":
                 if key == "user" && person != nil {
                     return .json(status: 403, error: "the name is the link's (\(person!.name)): it cannot be changed here")
-                }
-                if key == "project" && locked.contains("project"), let person {
-                    return .json(status: 403, error: "the project is locked for \(person.name)" + (person.project.map { " (to \($0))" } ?? ""))
                 }
                 let text: String?
                 switch value {
@@ -126,7 +123,6 @@ extension WebApp {
                 default: desk.note = text
                 }
             case "style":
-                if locked.contains("style") { return .json(status: 403, error: "the style is locked for \(person?.name ?? "this link")") }
                 switch styleIndex(value, from: desk.style) {
                 case .success(let index): desk.style = index
                 case .failure(let refusal): return refusal.response
@@ -181,7 +177,7 @@ extension WebApp {
         }
         let owner = uploadOwner(request)
         let person = policy.person(request)
-        let locked = person?.locked.contains("style") ?? false
+        let locked = policy.locked(request).contains("style")
         guard let style = phoneStyle(request.query["style"], owner: owner, locked: locked) ?? Optional(uploads.settings.style) else {
             return .json(status: 404, error: "no style")
         }
@@ -195,7 +191,7 @@ extension WebApp {
             let png = try uploads.overlay(width: width, height: height, style: style, values: values)
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: .bytes(png))
         } catch {
-            return Self.response(error)
+            return response(error)
         }
     }
 
@@ -212,7 +208,7 @@ extension WebApp {
             return .json(status: 400, error: "give 'id' (the photo under review) and 'style' (1, -1 or a style id)")
         }
         let owner = uploadOwner(request)
-        if policy.person(request)?.locked.contains("style") == true { return .json(status: 403, error: "the style is locked for this link") }
+        if case .deny(let status, let message) = policy.mayChange(["style"], request) { return .json(status: status, error: message) }
         var desk = desk(owner)
         let current = uploads.reviewStyle(id, owner: owner).flatMap { id in phoneStyles.firstIndex { $0.id == id } } ?? desk.style
         let index: Int
@@ -226,7 +222,7 @@ extension WebApp {
             desks.withLock { $0[owner] = desk }
             return .json(WebJSON.bytes(uploadJSON(staged, saved: false, preview: "/uploads/" + staged.id)))
         } catch {
-            return Self.response(error)
+            return response(error)
         }
     }
 
@@ -236,7 +232,7 @@ extension WebApp {
     /// iOS install it) and `/ca.pem`.
     private func certificate(_ path: String) -> HTTPResponse {
         guard let authority else {
-            return .text(status: 404, "this server has no certificate authority to install (it is not serving HTTPS with --tls)\n")
+            return .json(status: 404, error: "this server has no certificate authority to install (it is not serving HTTPS with --tls)")
         }
         switch path {
         case "/ca.pem":

@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Platform", "Templates", "Values", "TestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Imaging", "Platform", "Values", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Capture", "Imaging", "Library", "Location", "Platform", "Templates", "Values", "Watermark", "TestSupport",
-                                                        "Catalog"]),
+                                                        "Catalog", "Provenance"]),
         .testTarget(name: "StampCLITests", dependencies: ["StampCLI", "Imaging", "Platform", "TestSupport", "Catalog", "Templates", "Values"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Platform", "Values", "TestSupport"]),

@@ -37,17 +37,11 @@ extension WebApp {
         controller == nil || policy.person(request) != nil
     }
 
-    /// Why the server's camera is not this request's to see or drive: it has none, or a team
-    /// member's phone asks (their own camera is theirs; the server's belongs to whoever runs it).
+    /// Why the server's camera cannot be seen or driven: it has none. (A team member reaches it
+    /// only by asking for `/camera`, their locks holding there; their link opens their own phone's.)
     func cameraRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        let api = request.path.hasPrefix("/api/") || request.path == "/stream.mjpg"
-        if controller == nil {
-            let message = "this server has no camera of its own (serve --device to give it one): photos come from the phones"
-            return api ? .json(status: 404, error: message) : .text(status: 404, message + "\n")
-        }
-        guard let person = policy.person(request) else { return nil }
-        let message = "\(person.name)'s link takes photos with their own phone, not the server's camera (open / instead)"
-        return api ? .json(status: 403, error: message) : .text(status: 403, message + "\n")
+        guard controller == nil else { return nil }
+        return .json(status: 404, error: "this server has no camera of its own (serve --device to give it one): photos come from the phones")
     }
 
     /// The owner whose photos alone a page sees in the strip: a team member's own; nil sees all (this machine).
@@ -83,7 +77,7 @@ extension WebApp {
             note: desk.note, location: desk.location,
             style: WebJSON.Style(index: desk.style, id: style?.id ?? "", name: style?.name ?? ""),
             styles: phoneStyles.enumerated().map { WebJSON.Style(index: $0, id: $1.id, name: $1.name) },
-            styleLocked: locked.contains("style"), serverCamera: controller != nil && person == nil,
+            styleLocked: locked.contains("style"), serverCamera: controller != nil,
             serverTime: now.iso8601, uploads: uploads != nil, authority: authority?.fingerprint)
     }
 
@@ -195,7 +189,7 @@ extension WebApp {
             let png = try uploads.overlay(width: width, height: height, style: style, values: values)
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: .bytes(png))
         } catch {
-            return Self.response(error)
+            return response(error)
         }
     }
 
@@ -226,7 +220,7 @@ extension WebApp {
             desks.withLock { $0[owner] = desk }
             return .json(WebJSON.bytes(uploadJSON(staged, saved: false, preview: "/uploads/" + staged.id)))
         } catch {
-            return Self.response(error)
+            return response(error)
         }
     }
 
@@ -236,7 +230,7 @@ extension WebApp {
     /// iOS install it) and `/ca.pem`.
     private func certificate(_ path: String) -> HTTPResponse {
         guard let authority else {
-            return .text(status: 404, "this server has no certificate authority to install (it is not serving HTTPS with --tls)\n")
+            return .json(status: 404, error: "this server has no certificate authority to install (it is not serving HTTPS with --tls)")
         }
         switch path {
         case "/ca.pem":

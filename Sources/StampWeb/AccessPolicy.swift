@@ -78,6 +78,9 @@ struct AccessPolicy: Sendable {
         return .deny(status: 403, message: "\(person.name)'s link cannot change the \(names): the team's lead locked it (stampcam team add --lock)")
     }
 
+    /// The fields `request`'s person may not change (empty for anyone but a team member with locks).
+    func locked(_ request: HTTPRequest) -> Set<String> { person(request)?.locked ?? [] }
+
     func check(_ request: HTTPRequest) -> Decision {
         var setCookie: String?
         let given = givenToken(request)

@@ -37,11 +37,16 @@ extension WebApp {
         controller == nil || policy.person(request) != nil
     }
 
-    /// Why the server's camera cannot be seen or driven: it has none. (A team member reaches it
-    /// only by asking for `/camera`, their locks holding there; their link opens their own phone's.)
+    /// Why the server's camera is not this request's to see or drive: it has none, or a team
+    /// member's phone asks (their own camera is theirs; the server's belongs to whoever runs it).
     func cameraRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        guard controller == nil else { return nil }
-        return .json(status: 404, error: "this server has no camera of its own (serve --device to give it one): photos come from the phones")
+        if controller == nil {
+            let message = "this server has no camera of its own (serve --device to give it one): photos come from the phones"
+            return .json(status: 404, error: message)
+        }
+        guard let person = policy.person(request) else { return nil }
+        let message = "\(person.name)'s link takes photos with their own phone, not the server's camera (open / instead)"
+        return .json(status: 403, error: message)
     }
 
     /// The owner whose photos alone a page sees in the strip: a team member's own; nil sees all (this machine).
@@ -77,7 +82,7 @@ extension WebApp {
             note: desk.note, location: desk.location,
             style: WebJSON.Style(index: desk.style, id: style?.id ?? "", name: style?.name ?? ""),
             styles: phoneStyles.enumerated().map { WebJSON.Style(index: $0, id: $1.id, name: $1.name) },
-            styleLocked: locked.contains("style"), serverCamera: controller != nil,
+            styleLocked: locked.contains("style"), serverCamera: controller != nil && person == nil,
             serverTime: now.iso8601, uploads: uploads != nil, authority: authority?.fingerprint)
     }
 
@@ -90,7 +95,8 @@ extension WebApp {
         case .failure(let refusal): return refusal.response
         }
         let person = policy.person(request)
-        let locked = person?.locked ?? []
+        // Locks hold here as on every route.
+        if case .deny(let status, let message) = policy.mayChange(body.keys, request) { return .json(status: status, error: message) }
         let owner = uploadOwner(request)
         var desk = desk(owner)
         for (key, value) in body {
@@ -98,9 +104,6 @@ extension WebApp {
             case "user", "project", "location", "note":
                 if key == "user" && person != nil {
                     return .json(status: 403, error: "the name is the link's (\(person!.name)): it cannot be changed here")
-                }
-                if key == "project" && locked.contains("project"), let person {
-                    return .json(status: 403, error: "the project is locked for \(person.name)" + (person.project.map { " (to \($0))" } ?? ""))
                 }
                 let text: String?
                 switch value {
@@ -120,7 +123,6 @@ extension WebApp {
                 default: desk.note = text
                 }
             case "style":
-                if locked.contains("style") { return .json(status: 403, error: "the style is locked for \(person?.name ?? "this link")") }
                 switch styleIndex(value, from: desk.style) {
                 case .success(let index): desk.style = index
                 case .failure(let refusal): return refusal.response
@@ -175,7 +177,7 @@ extension WebApp {
         }
         let owner = uploadOwner(request)
         let person = policy.person(request)
-        let locked = person?.locked.contains("style") ?? false
+        let locked = policy.locked(request).contains("style")
         guard let style = phoneStyle(request.query["style"], owner: owner, locked: locked) ?? Optional(uploads.settings.style) else {
             return .json(status: 404, error: "no style")
         }
@@ -206,7 +208,7 @@ extension WebApp {
             return .json(status: 400, error: "give 'id' (the photo under review) and 'style' (1, -1 or a style id)")
         }
         let owner = uploadOwner(request)
-        if policy.person(request)?.locked.contains("style") == true { return .json(status: 403, error: "the style is locked for this link") }
+        if case .deny(let status, let message) = policy.mayChange(["style"], request) { return .json(status: status, error: message) }
         var desk = desk(owner)
         let current = uploads.reviewStyle(id, owner: owner).flatMap { id in phoneStyles.firstIndex { $0.id == id } } ?? desk.style
         let index: Int

@@ -47,7 +47,7 @@ extension WebApp {
         case .failure(let refusal): return refusal.response
         }
         upload.sender = policy.sender(request)
-        upload.style = phoneStyle(form["style"], owner: owner, locked: person?.locked.contains("style") ?? false)
+        upload.style = phoneStyle(form["style"], owner: owner, locked: policy.locked(request).contains("style"))
         let review = (request.query["review"] ?? form["review"]) != "0"
         do throws(PhotoUploads.Refusal) {
             if review {

@@ -55,7 +55,7 @@ let package = Package(
                             .embedInCode("Assets/app.css"), .embedInCode("Assets/icon.svg"),
                             .embedInCode("Assets/manifest.webmanifest"), .embedInCode("Assets/sw.js"),
                             .embedInCode("Assets/phone.html"), .embedInCode("Assets/phone.js"), .embedInCode("Assets/phone.css"),
-                            .embedInCode("Assets/ca.html")]),
+                            .embedInCode("Assets/ca.html"), .embedInCode("Assets/page.js")]),
         .target(name: "StampCLI", dependencies: ["Platform", "Values", "Imaging", "Templates", "Watermark", "Library", "Capture", "Session",
                                                  "Location", "StampWeb", "Catalog", "Provenance"]),
         .executableTarget(name: "stampcam", dependencies: ["StampCLI"], exclude: ["packaging"]),

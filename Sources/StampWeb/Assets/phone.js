@@ -297,9 +297,11 @@
       data = await response.json().catch(() => ({}));
     } catch (error) {
       // Out of reach: the photo waits on this phone with its time and position, and goes later.
-      fields.phone_time = takenAt.toISOString().replace(/\.\d+Z$/, 'Z');
-      fields.queued = '1';
-      await queue.add({ file, fields }).then(
+      // The position's age is its age when the photo was taken: that is what it says of the photo.
+      const kept = withAge(fields, takenAt.getTime());
+      kept.phone_time = takenAt.toISOString().replace(/\.\d+Z$/, 'Z');
+      kept.queued = '1';
+      await queue.add({ file, fields: kept }).then(
         () => say(word('kept', 'No connection: the photo is kept on this phone and sent when stampcam answers'), true),
         () => say(word('lost', 'The photo did not reach stampcam; take it again'), true));
       setOffline(true);

@@ -102,8 +102,8 @@ extension WebApp {
         for (key, value) in body {
             switch key {
             case "user", "project", "location", "note":
-                if key == "user" && person != nil {
-                    return .json(status: 403, error: "the name is the link's (\(person!.name)): it cannot be changed here")
+                if key == "user", let person {
+                    return .json(status: 403, error: "the name is the link's (\(PathEncoding.display(person.name))): it cannot be changed here")
                 }
                 let text: String?
                 switch value {
@@ -132,7 +132,7 @@ extension WebApp {
             }
         }
         desks.withLock { desks in
-            // A page without a token makes up a new id each visit: the oldest go when there are many.
+            // Pages without a team token name themselves: past a thousand, one of theirs makes room.
             if desks.count >= 1000, desks[owner] == nil, let any = desks.keys.first(where: { !$0.hasPrefix("person:") }) {
                 desks[any] = nil
             }

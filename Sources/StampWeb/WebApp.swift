@@ -80,7 +80,7 @@ final class WebApp: Sendable {
         return response
     }
 
-    private static let reads: Set<String> = ["/", "/index.html", "/camera", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js",
+    private static let reads: Set<String> = ["/", "/index.html", "/camera", "/page.js", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js",
                                              "/api/state", "/api/words", "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
     /// What only the server's camera answers.
     private static let cameraReads: Set<String> = ["/camera", "/index.html", "/api/state", "/api/styles", "/stream.mjpg", "/api/events"]
@@ -118,6 +118,7 @@ final class WebApp: Sendable {
         switch path {
         case "/" where opensPhone(request): return asset(WebAssets.phonePage, type: "text/html; charset=utf-8")
         case "/", "/index.html", "/camera": return asset(WebAssets.page, type: "text/html; charset=utf-8")
+        case "/page.js": return asset(WebAssets.pageScript, type: "text/javascript; charset=utf-8")
         case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
         case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")

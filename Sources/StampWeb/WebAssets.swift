@@ -13,4 +13,6 @@ enum WebAssets {
     static var phoneScript: [UInt8] { PackageResources.phone_js }
     static var phoneStyle: [UInt8] { PackageResources.phone_css }
     static var certificatePage: [UInt8] { PackageResources.ca_html }
+    /// What both pages' scripts share.
+    static var pageScript: [UInt8] { PackageResources.page_js }
 }

@@ -104,8 +104,8 @@ public final class Watermarker {
     /// no backing is added for contrast: the template's own boxes and colours are drawn.
     public func overlayPNG(width: Int, height: Int, template: Template, fields: Fields) throws -> [UInt8] {
         guard var bitmap = Bitmap(width: width, height: height) else { throw ImageError.outOfMemory(width: width, height: height) }
-        try draw(on: &bitmap, top: 0, width: width, height: height, template: template, fields: fields, mode: .normal, tone: false,
-                 transparent: true)
+        _ = try draw(on: &bitmap, top: 0, width: width, height: height, template: template, fields: fields, mode: .normal, tone: false,
+                     transparent: true)
         return bitmap.pngBytes(transparent: true)
     }
 

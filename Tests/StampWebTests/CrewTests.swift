@@ -21,6 +21,8 @@ import TestSupport
             #expect(try UploadTests.json(refused)["error"] as? String ?? "" != "")
         }
         #expect(fixture.web.controller.fieldPolicy.given == before, "the camera's fields are untouched")
+        // The server's camera is not a member's to drive at all: their own phone's values are theirs (/api/me).
+        #expect(fixture.post("/api/fields", "{\"note\": \"north wall\"}", token: ana).status == 403, "not the member's camera")
         // Her own page's values: the locked ones refused, the others hers to set.
         #expect(fixture.post("/api/me", "{\"project\": \"Other\"}", token: ana).status == 403)
         #expect(fixture.post("/api/me", "{\"note\": \"north wall\"}", token: ana).status == 200, "a field that is not locked")

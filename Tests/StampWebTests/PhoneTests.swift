@@ -144,7 +144,7 @@ import Values
     /// Pixels with any opacity, read back through Cairo's PNG reader (premultiplied ARGB).
     static func alpha(_ png: [UInt8]) -> (drawn: Int, total: Int) {
         let path = NSTemporaryDirectory() + "overlay-\(UUID().uuidString).png"
-        FileManager.default.createFile(atPath: path, contents: Data(png))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(png))
         defer { try? FileManager.default.removeItem(atPath: path) }
         // The overlay's own decoder drops alpha onto black: a drawn pixel is one not black.
         guard let bitmap = Bitmap(pngFile: path) else { return (0, 0) }
@@ -202,6 +202,38 @@ import Values
         for photo in [captured, opened] {
             #expect(ManifestReader.verify(file: photo, trust: trust, now: WallClock.now().secondsSinceEpoch).outcome == .valid)
         }
+    }
+
+    @Test("/ca offers the installation's CA to install: DER and PEM with their types, the page with its fingerprint")
+    func certificateAuthority() throws {
+        let folder = try TestFiles.temporaryFolder("ca") + "/keys"
+        let now = WallClock.now().secondsSinceEpoch
+        _ = try InstallationKeys.openOrCreate(folder: folder, host: "test", now: now)
+        let certificate = try ServerCertificate.openOrCreate(folder: folder, names: ["localhost", "127.0.0.1"], now: now)
+        let authority = try #require(certificate.authority)
+        #expect(try ServerCertificate.openOrCreate(folder: folder, names: ["localhost"], now: now).fingerprint == certificate.fingerprint,
+                "made once, then kept")
+        let tls = TLSCredentials.Authority(pem: authority.pem, der: authority.der, fingerprint: authority.fingerprint)
+        let hub = try LiveHub(controller: nil, previewLongSide: 320)
+        defer { hub.close() }
+        let app = WebApp(controller: nil, hub: hub, policy: AccessPolicy(token: nil, listen: ListenAddress("127.0.0.1:8080")!),
+                         limits: HTTPLimits(), styles: [], projects: [], authority: tls)
+        func get(_ path: String) -> HTTPResponse {
+            app.respond(to: HTTPRequest(method: "GET", path: path, headers: ["host": "127.0.0.1:8080"], peer: "127.0.0.1"))
+        }
+        let der = get("/ca.crt")
+        #expect(der.status == 200 && der.header("Content-Type") == "application/x-x509-ca-cert" && der.bytes == authority.der)
+        #expect(der.bytes.first == 0x30, "DER: an ASN.1 sequence")
+        let pem = get("/ca.pem")
+        #expect(pem.header("Content-Type") == "application/x-pem-file" && String(decoding: pem.bytes, as: UTF8.self).hasPrefix("-----BEGIN CERTIFICATE-----"))
+        let page = String(decoding: get("/ca").bytes, as: UTF8.self)
+        #expect(page.contains(authority.fingerprint) && page.contains("Android") && page.contains("iPhone") && !page.contains("{{"))
+        // The server's own certificate is the CA's, with OpenSSL as the judge.
+        let scratch = try TestFiles.temporaryFolder("ca-check")
+        try TestFiles.write(Array(authority.pem.utf8), to: scratch + "/ca.pem")
+        try TestFiles.write(Array(certificate.certificatePEM.utf8), to: scratch + "/tls.pem")
+        let verdict = try ExternalTool.run("openssl", ["verify", "-CAfile", scratch + "/ca.pem", "-purpose", "sslserver", scratch + "/tls.pem"])
+        #expect(verdict.status == 0, "\(verdict.out) \(verdict.err)")
     }
 
     @Test("the time is the server's clock shown in the site's zone, the phone's time beside it in the same zone, named")

@@ -34,6 +34,7 @@ else
     section fullsize echo "skipped: no ../shared/corpus beside the checkout"
 fi
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
+section review "$PYTHON" Tests/web/review_bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
 section capture Tests/vivid/bench.sh "$VIVID_CACHE" "$STAMPCAM"
 section profile Tests/bench/profile.sh "$STAMPCAM" "$logs/profile.txt"
@@ -98,6 +99,14 @@ else figures fullsize '.'; fi)
 ## Browser viewfinder (\`Tests/web/bench.py\`)
 
 $(figures web '^web ')
+
+## A phone's shutter → stamped review (\`Tests/web/review_bench.py\`)
+
+A 12-megapixel photo (4000×3000 JPEG) posted as the phone page's shutter sends it, stamped in place at
+full size by a team server without a camera of its own, and the stamped picture fetched at a phone
+screen's size (\`/uploads/ID?fit=1280\`), on loopback.
+
+$(figures review '^shutter -> ')
 
 ## A 100-photo PDF report (\`Tests/report/run.sh\`)
 

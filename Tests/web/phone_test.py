@@ -182,6 +182,11 @@ def main():
         check("Ana Lima" in ana.find_element(By.ID, "whose").text and "Ben Okafor" in ben.find_element(By.ID, "whose").text,
               "each page says whose camera it is (%r, %r)" % (ana.find_element(By.ID, "whose").text, ben.find_element(By.ID, "whose").text))
 
+        # The page's words in the phone's language, the new ones too.
+        german = ana.execute_script("return fetch('/api/words?lang=de-DE').then(r => r.json())")
+        check(german["words"].get("gallery") == "Galerie" and "{name}" in german["words"].get("camera-of", ""),
+              "the phone page's words in German (%s)" % german["words"].get("gallery"))
+
         # Each phone's values are its own.
         set_note(ana, "north pier")
         set_note(ben, "depot gate")
@@ -313,12 +318,53 @@ def main():
         check(out.count("photo from Ana Lima") == 3 and out.count("photo from Ben Okafor") == 1,
               "one line per photo received, naming the person:\n" + out)
         check("4 photos saved" in out, "the summary counts the phones' photos")
+        plain_http(home)
     finally:
         for driver in drivers:
             driver.quit()
         server.stop(check=False)
         for home in homes:
             shutil.rmtree(home, ignore_errors=True)
+
+
+def plain_http(home):
+    """Over plain HTTP (not a secure context: no live camera in the page) the shutter is the phone's
+    own camera app, through the file input; the stamp is still drawn over the frame."""
+    tokens = {}
+    server = Server(BINARY, "--team", keep_original=False, device=None, listen="0.0.0.0:0",
+                    before=lambda env: tokens.update(Ana=team_add(BINARY, env, "Ana Lima")))
+    driver = None
+    try:
+        if server.base.startswith("http://127."):
+            print("note: this machine has no address but loopback, which browsers treat as secure: the plain-HTTP page is not tried")
+            server.stop()
+            return
+        driver = phone(home, 360, 640)
+        driver.get(server.base + "?token=" + tokens["Ana"])
+        wait(driver).until(lambda d: mode(d) == "nolive")
+        check(not driver.execute_script("return window.isSecureContext"), "plain HTTP is not a secure context")
+        check(driver.find_element(By.ID, "camera-app").is_displayed() and not driver.find_element(By.ID, "shutter").is_displayed(),
+              "the shutter opens the phone's camera app")
+        wait_overlay(driver)
+        check_layout(driver, "360x640", "http")
+        folder = tempfile.mkdtemp(prefix="stampcam-camera-app-")
+        photo = os.path.join(folder, "IMG_20261205.jpg")
+        with open(photo, "wb") as f:
+            f.write(picture(1200, 1600, seed=4))
+        field = driver.find_element(By.ID, "camera-input")
+        driver.execute_script("arguments[0].hidden = false", field)
+        field.send_keys(photo)
+        wait_review(driver)
+        check_layout(driver, "360x640", "http-review")
+        driver.find_element(By.ID, "use").click()
+        wait(driver).until(lambda d: mode(d) == "nolive")
+        saved = photos(server)
+        check(len(saved) == 1 and exif(saved[0], "ImageWidth")["ImageWidth"] == 1200, "the camera app's photo saved at its size")
+        server.stop()
+    finally:
+        if driver:
+            driver.quit()
+        server.stop(check=False)
 
 
 if __name__ == "__main__":

@@ -7,46 +7,17 @@
   const app = $('app');
   const picture = $('picture');
 
-  // Who this page is, so the server can tell the controlling browser from the others.
-  const clientId = (() => {
-    const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-    try {
-      let id = sessionStorage.getItem('stampcam-client');
-      if (!id) { id = fresh(); sessionStorage.setItem('stampcam-client', id); }
-      return id;
-    } catch (e) {
-      return fresh();
-    }
-  })();
-
-  // The access token came in the address; the server has put it in a cookie. Keep it out of the
-  // address bar, the history and screenshots.
-  if (/[?&]token=/.test(location.search)) history.replaceState(null, '', location.pathname);
+  // Who this page is (this tab), so the server can tell the controlling browser from the others.
+  const clientId = stampcam.clientId(sessionStorage);
 
   let state = null;
   let shownShots = -1;
 
-  // --- the page's words in the browser's language ----------------------------------------------
-  // The server has them in every language it has a catalogue for; it picks the best of the
-  // browser's list (English when none fits). A word not given stays as the page has it.
+  // --- the page's words in the browser's language (page.js) ------------------------------------
   let words = {};
   const word = (id, english) => words[id] || english;
   async function loadWords() {
-    const list = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en']).join(',');
-    try {
-      const response = await fetch('/api/words?lang=' + encodeURIComponent(list), { credentials: 'same-origin' });
-      if (!response.ok) return;
-      const answer = await response.json();
-      words = answer.words || {};
-      document.documentElement.lang = answer.lang || 'en';
-      document.documentElement.dir = answer.dir === 'rtl' ? 'rtl' : 'ltr';
-    } catch (error) {
-      return;  // the page stays in English
-    }
-    for (const element of document.querySelectorAll('[data-word]')) {
-      const text = words[element.dataset.word];
-      if (text) element.textContent = text;
-    }
+    words = await stampcam.loadWords();
     if (state) render(state);  // the status line again, in these words
   }
   let noticeTimer = 0;

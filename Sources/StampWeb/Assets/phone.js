@@ -12,40 +12,16 @@
   const overlay = $('overlay');
   const reviewPicture = $('review-picture');
 
-  // Who this page is, for a server without a team (a team member's token names them).
-  const clientId = (() => {
-    const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-    try {
-      let id = localStorage.getItem('stampcam-client');
-      if (!id) { id = fresh(); localStorage.setItem('stampcam-client', id); }
-      return id;
-    } catch (e) {
-      return fresh();
-    }
-  })();
+  // Who this phone is, for a server without a team (a team member's token names them): kept for
+  // good, so its values outlive a closed tab.
+  const clientId = stampcam.clientId(localStorage);
   const headers = { 'X-Stampcam-Client': clientId };
-  // The token came in the address; the server put it in a cookie. Keep it out of the address bar.
-  if (/[?&]token=/.test(location.search)) history.replaceState(null, '', location.pathname);
 
   // --- words in the phone's language --------------------------------------------------------------
   let words = {};
   const word = (id, english) => words[id] || english;
   async function loadWords() {
-    const list = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en']).join(',');
-    try {
-      const response = await fetch('/api/words?lang=' + encodeURIComponent(list), { credentials: 'same-origin' });
-      if (!response.ok) return;
-      const answer = await response.json();
-      words = answer.words || {};
-      document.documentElement.lang = answer.lang || 'en';
-      document.documentElement.dir = answer.dir === 'rtl' ? 'rtl' : 'ltr';
-    } catch (error) {
-      return;
-    }
-    for (const element of document.querySelectorAll('[data-word]')) {
-      const text = words[element.dataset.word];
-      if (text) element.textContent = text;
-    }
+    words = await stampcam.loadWords();
     if (me) showMe();
   }
 
@@ -321,9 +297,11 @@
       data = await response.json().catch(() => ({}));
     } catch (error) {
       // Out of reach: the photo waits on this phone with its time and position, and goes later.
-      fields.phone_time = takenAt.toISOString().replace(/\.\d+Z$/, 'Z');
-      fields.queued = '1';
-      await queue.add({ file, fields }).then(
+      // The position's age is its age when the photo was taken: that is what it says of the photo.
+      const kept = withAge(fields, takenAt.getTime());
+      kept.phone_time = takenAt.toISOString().replace(/\.\d+Z$/, 'Z');
+      kept.queued = '1';
+      await queue.add({ file, fields: kept }).then(
         () => say(word('kept', 'No connection: the photo is kept on this phone and sent when stampcam answers'), true),
         () => say(word('lost', 'The photo did not reach stampcam; take it again'), true));
       setOffline(true);

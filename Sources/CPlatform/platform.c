@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -26,6 +27,10 @@ int sc_affinity_cpu_count(void) {
         if (error != EINVAL) return -1;
     }
     return -1;
+}
+
+void sc_malloc_trim(void) {
+    malloc_trim(0);
 }
 
 int sc_pipe_cloexec(int ends[2]) {

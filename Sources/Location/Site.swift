@@ -6,6 +6,9 @@ public struct Site: Sendable, Equatable {
     public var shape: Shape
     /// The feature's position in the file, from 0.
     public var index: Int
+    /// The IANA zone the site's clocks show (`Europe/Helsinki`), from its `timezone` property;
+    /// nil when the file does not say.
+    public var timeZone: String?
 
     public enum Shape: Sendable, Equatable {
         /// Within `radius` metres of a point.
@@ -14,12 +17,13 @@ public struct Site: Sendable, Equatable {
         case polygons([Polygon])
     }
 
-    public init(name: String, project: String? = nil, address: String? = nil, shape: Shape, index: Int) {
+    public init(name: String, project: String? = nil, address: String? = nil, shape: Shape, index: Int, timeZone: String? = nil) {
         self.name = name
         self.project = project
         self.address = address
         self.shape = shape
         self.index = index
+        self.timeZone = timeZone
     }
 
     /// The area the site covers, square metres: how specific it is.

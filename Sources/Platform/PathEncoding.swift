@@ -45,13 +45,16 @@ public enum PathEncoding {
 
     /// The path as a person should see it in a message: bytes that are not UTF-8 and control
     /// characters (a newline or an escape sequence in a file name) as `\xNN`, so a line stays one
-    /// line and a name cannot drive the terminal.
+    /// line and a name cannot drive the terminal; bidirectional controls (U+202E …) as `\u{202E}`,
+    /// so a name cannot turn the text after it around.
     public static func display(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var output = ""
         for scalar in text.unicodeScalars {
             if scalar.value >= escapeBase {
                 output += hexEscape(UInt8(truncatingIfNeeded: scalar.value - escapeBase))
+            } else if scalar.properties.isBidiControl {
+                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else if needsEscape(scalar) {
                 output += hexEscape(UInt8(scalar.value))
             } else {
@@ -67,7 +70,7 @@ public enum PathEncoding {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value >= escapeBase
+        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value >= escapeBase || scalar.properties.isBidiControl
     }
 
     private static func hexEscape(_ byte: UInt8) -> String {

@@ -5,6 +5,9 @@ public struct Credentials: Sendable {
     public enum Origin: Sendable, Equatable {
         /// Taken by a camera just now: `c2pa.created` with IPTC's digital-capture source type.
         case captured
+        /// Made by a program, never by a lens (the built-in test pattern): `c2pa.created` with
+        /// IPTC's algorithmic-media source type.
+        case generated
         /// Made from an existing photo (`c2pa.opened`), recorded as the parent ingredient.
         case opened(Ingredient)
     }
@@ -47,4 +50,6 @@ public struct Credentials: Sendable {
 
     /// IPTC's term for a photo a camera took (C2PA's digital source types).
     public static let digitalCapture = "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture"
+    /// IPTC's term for a picture an algorithm made from no sampled data (a test pattern).
+    public static let algorithmicMedia = "http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia"
 }

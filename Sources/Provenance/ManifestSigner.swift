@@ -109,9 +109,9 @@ public struct ManifestSigner: Sendable {
         var actions: [CBORValue] = []
         let agent = CBORValue.textMap(["name": .text(credentials.generator), "version": .text(credentials.version)])
         switch credentials.origin {
-        case .captured:
-            actions.append(.textMap(["action": .text("c2pa.created"), "digitalSourceType": .text(Credentials.digitalCapture),
-                                     "softwareAgent": agent]))
+        case .captured, .generated:
+            let type = credentials.origin == .captured ? Credentials.digitalCapture : Credentials.algorithmicMedia
+            actions.append(.textMap(["action": .text("c2pa.created"), "digitalSourceType": .text(type), "softwareAgent": agent]))
         case .opened(let ingredient):
             var fields: [(key: CBORValue, value: CBORValue)] = [
                 (.text("dc:title"), .text(ingredient.title)), (.text("dc:format"), .text(ingredient.format)),

@@ -1,9 +1,10 @@
 import Platform
 import Values
 
-/// The key and self-signed certificate `serve --tls` answers with, made on first use and kept
-/// with the installation's keys (`tls.key`, 0600, and `tls.pem`). Browsers warn about a
-/// certificate nobody vouches for: its fingerprint is what a person compares with the one the
+/// The key and certificate `serve --tls` answers with, made on first use and kept with the
+/// installation's keys (`tls.key`, 0600, and `tls.pem`), issued by the installation's own CA
+/// (`ca.pem`), which a phone installs once to trust the server (and so run the page offline).
+/// Until then browsers warn: the fingerprints are what a person compares with the ones the
 /// server prints.
 public struct ServerCertificate: Sendable, Equatable {
     public let keyPEM: String
@@ -12,16 +13,49 @@ public struct ServerCertificate: Sendable, Equatable {
     public let fingerprint: String
     /// Whether this call made it.
     public let created: Bool
+    /// The CA that issued it, for phones to install; nil for a certificate of an organisation's own.
+    public var authority: Authority?
+
+    /// A certificate authority: PEM, DER, and the SHA-256 fingerprint of the DER (`AB:CD:…`).
+    public struct Authority: Sendable, Equatable {
+        public let pem: String
+        public let der: [UInt8]
+        public let fingerprint: String
+    }
 
     static let days = 825  // the longest validity browsers accept for a server certificate
 
     /// The certificate in `folder` (the keys folder), made there for `names` (`localhost`, this
     /// machine's name and addresses) when there is none.
+    /// One made before the CA issued them (self-signed) is made again, issued by it.
     public static func openOrCreate(folder: String, names: [String], now: Int) throws(ProvenanceError) -> ServerCertificate {
         let keyPath = folder + "/tls.key", certificatePath = folder + "/tls.pem"
-        let missing = !FileSystem.exists(FilePath(keyPath))
-        if missing { try make(keyPath: keyPath, certificatePath: certificatePath, names: names, now: now) }
-        return try read(keyPath: keyPath, certificatePath: certificatePath, created: missing)
+        let authority = try self.authority(folder: folder)
+        var missing = !FileSystem.exists(FilePath(keyPath))
+        if !missing, let authority,
+           let existing = X509Certificate.read(pem: (try? SigningIdentity.read(certificatePath)) ?? [])?.first,
+           !existing.isIssued(by: authority.certificate) {
+            FileSystem.remove(FilePath(keyPath))
+            missing = true
+        }
+        if missing { try make(keyPath: keyPath, certificatePath: certificatePath, names: names, now: now, issuer: authority) }
+        var certificate = try read(keyPath: keyPath, certificatePath: certificatePath, created: missing)
+        if let authority, let pem = authority.certificate.pem {
+            certificate.authority = Authority(pem: String(decoding: pem, as: UTF8.self), der: authority.certificate.der,
+                                              fingerprint: authority.certificate.fingerprint)
+        }
+        return certificate
+    }
+
+    /// The installation's CA in the keys folder, when it is there.
+    private static func authority(folder: String) throws(ProvenanceError) -> (certificate: X509Certificate, key: CryptoKey)? {
+        let certificatePath = folder + "/ca.pem", keyPath = folder + "/ca.key"
+        guard FileSystem.exists(FilePath(certificatePath)), FileSystem.exists(FilePath(keyPath)) else { return nil }
+        guard let certificate = X509Certificate.read(pem: try SigningIdentity.read(certificatePath))?.first else {
+            throw .badPEM(path: certificatePath, expected: "a certificate")
+        }
+        guard let key = CryptoKey.read(pem: try SigningIdentity.read(keyPath)) else { throw .badPEM(path: keyPath, expected: "a private key") }
+        return (certificate, key)
     }
 
     /// A key and certificate of an organisation's own (`--tls-cert`, `--tls-key`).
@@ -41,7 +75,8 @@ public struct ServerCertificate: Sendable, Equatable {
                                  fingerprint: certificate.fingerprint, created: created)
     }
 
-    private static func make(keyPath: String, certificatePath: String, names: [String], now: Int) throws(ProvenanceError) {
+    private static func make(keyPath: String, certificatePath: String, names: [String], now: Int,
+                             issuer: (certificate: X509Certificate, key: CryptoKey)?) throws(ProvenanceError) {
         let folder = FilePath(keyPath).removingLastComponent
         do { try FileSystem.makeFolders(folder, mode: 0o700) } catch { throw .cannotCreate(path: folder.string, reason: error.description) }
         let subjectNames = names.map { name in
@@ -50,7 +85,7 @@ public struct ServerCertificate: Sendable, Equatable {
         guard let key = CryptoKey.makeP256(),
               let certificate = X509Certificate.make(.init(commonName: "stampcam " + (names.first ?? "server"), days: days,
                                                            isAuthority: false, serverNames: subjectNames),
-                                                     key: key, issuer: nil, now: now),
+                                                     key: key, issuer: issuer, now: now),
               let keyPEM = key.pem, let certificatePEM = certificate.pem
         else { throw .crypto("make the server certificate") }
         // The certificate first: a key without one is never read as a pair.

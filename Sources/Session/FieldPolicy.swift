@@ -152,6 +152,26 @@ public struct FieldPolicy: Sendable, Equatable {
         Timestamp(secondsSinceEpoch: secondsSinceEpoch, utcOffsetMinutes: WallClock.localOffsetMinutes(at: secondsSinceEpoch))
     }
 
+    /// The zone a photo at `fields`' position is shown in: its site's (`timezone` in the sites
+    /// file), else `--tz`; nil for neither.
+    public func zone(for fields: Fields) -> Zone? {
+        if let latitude = fields.latitude, let longitude = fields.longitude,
+           let name = whereabouts.sites?.site(latitude: latitude, longitude: longitude)?.timeZone {
+            return .named(name)
+        }
+        return zone
+    }
+
+    /// `time` (an instant) as the clocks at `fields`' position show it: in its site's zone, else
+    /// `--tz`, else this machine's.
+    public func shown(_ time: Timestamp, for fields: Fields) -> Timestamp {
+        guard let zone = zone(for: fields) else {
+            guard time.utcOffsetMinutes == nil, let seconds = time.secondsSinceEpoch else { return time }
+            return Timestamp(secondsSinceEpoch: seconds, utcOffsetMinutes: WallClock.localOffsetMinutes(at: seconds))
+        }
+        return time.converted(toOffsetMinutes: zone.offsetMinutes(at: time))
+    }
+
     /// Shows the time in `zone` (`--tz`; a time of unknown zone is taken to be in it). Without
     /// `--tz`, a time of unknown zone stays without one: the photo does not say where it was taken,
     /// and this computer's zone today says nothing about that.

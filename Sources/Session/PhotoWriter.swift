@@ -128,7 +128,7 @@ public final class PhotoWriter {
     /// when the writer signs. `source` is the file it was read from (nil: a camera's photo);
     /// `remade`, the stamped photo it makes again (see `Original.remade`).
     private func stampedJPEG(_ photo: consuming Photo, style: Template, record: StampRecord,
-                             source path: String?, remade: String? = nil) throws(WriteError.Cause) -> Stamped {
+                             source path: String?, remade: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError.Cause) -> Stamped {
         let source = photo.metadata
         // Stamped in place when the caller gave up the photo (a batch's); else a copy is made here.
         var stamped = consume photo
@@ -148,17 +148,21 @@ public final class PhotoWriter {
         let encoded: EncodedJPEG
         let optimize = settings.optimize && stamped.encodingBytes(optimize: true) <= settings.memoryLimit
         do { encoded = try stamped.encoded(quality: settings.quality, optimize: optimize, record: metadata) } catch { throw .image(error) }
-        return (try signed(encoded, record: record, style: style, metadata: source, source: path, remade: remade), report.warnings, record)
+        return (try signed(encoded, record: record, style: style, metadata: source, source: path, remade: remade, origin: origin),
+                report.warnings, record)
     }
 
-    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs. The
-    /// parent ingredient is `remade` when given, else `source`; none for a camera's photo.
+    /// `jpeg` with its signed C2PA manifest (`Settings.signer`), as it is when nothing signs. How
+    /// the photo came to be: `origin` when given, else opened from `remade` (the stamped photo it
+    /// makes again) or `source`, else captured.
     private func signed(_ jpeg: EncodedJPEG, record: StampRecord, style: Template, metadata: PhotoMetadata,
-                        source: String?, remade: String? = nil) throws(WriteError.Cause) -> EncodedJPEG {
+                        source: String?, remade: String? = nil, origin given: Credentials.Origin? = nil) throws(WriteError.Cause) -> EncodedJPEG {
         guard let signer = settings.signer else { return jpeg }
         let origin: Credentials.Origin
         var signed = jpeg
-        if let parent = remade ?? source {
+        if let given {
+            origin = given
+        } else if let parent = remade ?? source {
             // The ingredient is named by the hash of the file as it is now, read again: the bytes
             // decoded are gone by now. A kept original's hash is its record's.
             let bytes: [UInt8]
@@ -168,17 +172,14 @@ public final class PhotoWriter {
             } catch {
                 throw .provenance(.cannotRead(path: parent, reason: "\(error)"))
             }
-            var ingredient = Credentials.Ingredient(title: PhotoName.lastComponent(parent), sha256: "",
-                                                    format: ImageFormat.mediaType(bytes) ?? "image/jpeg")
-            if remade == nil, let recorded = record.originalSHA256 { ingredient.sha256 = recorded } else {
-                ingredient.sha256 = FileDigest.sha256(bytes)
-                // Its own credentials are kept as the parent's; when they cannot be, it is named by hash only.
-                do { ingredient.manifests = try ParentManifests.read(bytes) } catch {
-                    signed.warnings.append("its C2PA credentials (\(JPEGManifestSegments.existingStoreSize(bytes)) bytes) are not kept "
-                        + "(\(error.reason)): the new ones name it as the ingredient by its SHA-256 only")
-                }
+            if remade == nil, let recorded = record.originalSHA256 {
+                origin = .opened(Credentials.Ingredient(title: PhotoName.lastComponent(parent), sha256: recorded,
+                                                        format: ImageFormat.mediaType(bytes) ?? "image/jpeg"))
+            } else {
+                let opened = Self.opened(bytes, title: PhotoName.lastComponent(parent))
+                origin = opened.origin
+                if let warning = opened.warning { signed.warnings.append(warning) }
             }
-            origin = .opened(ingredient)
         } else {
             origin = .captured
         }
@@ -190,43 +191,76 @@ public final class PhotoWriter {
         return signed
     }
 
-    /// `write` without an original, in two steps: this one stamps and encodes the photo and puts its
-    /// bytes in a temp file beside the claimed name (the work for the processor); the returned
-    /// `PendingPhoto.finish`, on any thread, syncs them to the disk, names the file and logs it
-    /// (the wait for the disk). A batch's worker goes on to its next photo meanwhile. The claim is
-    /// released when the photo is finished, or here when this throws.
+    /// A photo opened from `bytes` (a file, a phone's upload) as its credentials name it: by its
+    /// SHA-256, with its own C2PA credentials kept as the parent's; when they cannot be, it is
+    /// named by hash only, and the warning says so.
+    public static func opened(_ bytes: [UInt8], title: String) -> (origin: Credentials.Origin, warning: String?) {
+        var parent: ParentManifests?
+        var warning: String?
+        do { parent = try ParentManifests.read(bytes) } catch {
+            warning = "its C2PA credentials (\(JPEGManifestSegments.existingStoreSize(bytes)) bytes) are not kept "
+                + "(\(error.reason)): the new ones name it as the ingredient by its SHA-256 only"
+        }
+        return (.opened(Credentials.Ingredient(title: title, sha256: FileDigest.sha256(bytes), format: ImageFormat.mediaType(bytes) ?? "image/jpeg",
+                                               manifests: parent)), warning)
+    }
+
+    /// `write` in two steps: this one stamps and encodes the photo and puts its bytes in a temp
+    /// file beside the claimed name (the work for the processor); the returned
+    /// `PendingPhoto.finish`, on any thread, syncs them to the disk, names the file, writes the
+    /// `original` and its sidecar when one is given, and logs it (the wait for the disk). A batch's
+    /// worker goes on to its next photo meanwhile; a photo under review waits for its "use". The
+    /// claim is released when the photo is finished, or here when this throws. `origin` says how
+    /// the photo came to be when `source` cannot (a phone's upload, the test pattern).
     public func prepare(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
-                        source: String? = nil) throws(WriteError) -> PendingPhoto {
+                        original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
+        let keeping = self.keeping(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record(style: style, fields: fields), source: source) } catch {
+        do { stamped = try stampedJPEG(consume photo, style: style, record: keeping.record, source: source, remade: original?.remade, origin: origin) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
-        return try stage(stamped, to: claim, source: source)
+        return try stage(stamped, to: claim, source: source, keeping: keeping)
     }
 
     /// `prepare` for a JPEG stamped in place at its own size: only the MCU rows the stamp covers
     /// are decoded and put back; every other block of the photo is written as it was.
     public func prepare(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
-                        source: String? = nil) throws(WriteError) -> PendingPhoto {
+                        original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> PendingPhoto {
+        let keeping = self.keeping(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedInPlace(photo, style: style, record: record(style: style, fields: fields), source: source) } catch {
+        do { stamped = try stampedInPlace(photo, style: style, record: keeping.record, source: source, remade: original?.remade, origin: origin) } catch {
             claim.release()
             throw WriteError(cause: error, saved: [])
         }
-        return try stage(stamped, to: claim, source: source)
+        return try stage(stamped, to: claim, source: source, keeping: keeping)
+    }
+
+    /// What a pending photo keeps beside it (its original, named now), and the record that says so.
+    fileprivate struct Keeping: Sendable {
+        var record: StampRecord
+        var kept: KeptOriginal?
+        var original: Original?
+        var style: Template
+        var fields: Fields
+    }
+
+    private func keeping(_ original: Original?, style: Template, fields: Fields, claim: NameClaim) -> Keeping {
+        guard let original else { return Keeping(record: record(style: style, fields: fields), style: style, fields: fields) }
+        let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
+        return Keeping(record: record, kept: kept, original: original, style: style, fields: fields)
     }
 
     /// Puts a stamped photo's bytes in a temp file beside the claimed name; the claim is released
     /// when that fails.
-    private func stage(_ stamped: Stamped, to claim: NameClaim, source: String?) throws(WriteError) -> PendingPhoto {
+    private func stage(_ stamped: Stamped, to claim: NameClaim, source: String?, keeping: Keeping? = nil) throws(WriteError) -> PendingPhoto {
         let staged: AtomicFile.Staged
         do { staged = try AtomicFile.stage(stamped.jpeg.bytes, for: claim) } catch {
             claim.release()
             throw WriteError(cause: .file(error), saved: [])
         }
         return PendingPhoto(staged: staged, claim: claim, bytes: stamped.jpeg.bytes, record: stamped.record, source: source,
-                            notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings)
+                            notes: stamped.notes, dropped: stamped.jpeg.warnings, settings: settings, keeping: keeping)
     }
 
     /// The stamp laid out for the whole upright photo, drawn turned into the stored frame on the
@@ -234,7 +268,7 @@ public final class PhotoWriter {
     /// in place. The picture's hash is over its compressed data (`InPlaceJPEG.withPictureBytes`):
     /// the photo is never decoded whole.
     private func stampedInPlace(_ photo: consuming InPlaceJPEG, style: Template, record: StampRecord,
-                                source: String?, remade: String? = nil) throws(WriteError.Cause) -> Stamped {
+                                source: String?, remade: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError.Cause) -> Stamped {
         var photo = photo
         var record = record
         record.setPicture(sha256: FileDigest.sha256 { add in photo.withPictureBytes(add) }, style: style)
@@ -258,7 +292,7 @@ public final class PhotoWriter {
             // take a second pass over every block for a file a few per cent smaller.
             let metadata = photo.metadata
             let encoded = try photo.encoded(record: record.outputMetadata(source: metadata), optimize: false)
-            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source, remade: remade), notes, record)
+            return (try signed(encoded, record: record, style: style, metadata: metadata, source: source, remade: remade, origin: origin), notes, record)
         } catch let error as WriteError.Cause {
             throw error
         } catch let error as ImageError {
@@ -291,16 +325,21 @@ public final class PhotoWriter {
         fileprivate let staged: AtomicFile.Staged
         fileprivate let claim: NameClaim
         fileprivate let bytes: [UInt8]
-        fileprivate let record: StampRecord
+        /// What the photo says of itself (who, when, where, its code): the record its stamp, its
+        /// metadata, its catalog row and its sidecar are made from, for a front end to show the same.
+        public let record: StampRecord
         fileprivate let source: String?
         fileprivate let notes: [String]
         fileprivate let dropped: [String]
         fileprivate let settings: Settings
+        fileprivate let keeping: Keeping?
 
         /// The name it will have.
         public var name: String { claim.name }
         /// The stamped JPEG (for a review before it is kept).
         public var jpeg: [UInt8] { bytes }
+        /// The name it holds, to stamp it again under the same name (another style).
+        public var nameClaim: NameClaim { claim }
 
         /// Syncs and names the file, then logs it; what `write` returns.
         public func finish() throws(WriteError) -> WrittenPhoto {
@@ -310,6 +349,12 @@ public final class PhotoWriter {
                 throw WriteError(cause: .file(error), saved: [])
             }
             claim.release()
+            if let keeping, let kept = keeping.kept, let original = keeping.original {
+                // As `write` does: the photo first, then its original and sidecar.
+                return try PhotoWriter.keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: record,
+                                                            kept: kept, original: original, style: keeping.style, fields: keeping.fields,
+                                                            source: source, notes: notes, dropped: dropped), settings: settings)
+            }
             var written = WrittenPhoto(path: path)
             written.stampNotes = notes
             written.warnings = dropped
@@ -326,12 +371,14 @@ public final class PhotoWriter {
     /// the photo is logged (`Settings.log`), `source` as the photo it was stamped from; a problem
     /// there is one of the written photo's warnings.
     public func write(_ photo: consuming Photo, style: Template, fields: Fields, to claim: NameClaim,
-                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
-        guard let original else { return try prepare(photo, style: style, fields: fields, to: claim, source: source).finish() }
+                      original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else {
+            return try prepare(photo, style: style, fields: fields, to: claim, source: source, origin: origin).finish()
+        }
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source, remade: original.remade) } catch {
+        do { stamped = try stampedJPEG(consume photo, style: style, record: record, source: source, remade: original.remade, origin: origin) } catch {
             throw WriteError(cause: error, saved: [])
         }
         return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
@@ -339,12 +386,14 @@ public final class PhotoWriter {
 
     /// `write` for a JPEG stamped in place (see `prepare(inPlace:)`).
     public func write(inPlace photo: consuming InPlaceJPEG, style: Template, fields: Fields, to claim: NameClaim,
-                      original: Original? = nil, source: String? = nil) throws(WriteError) -> WrittenPhoto {
-        guard let original else { return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source).finish() }
+                      original: Original? = nil, source: String? = nil, origin: Credentials.Origin? = nil) throws(WriteError) -> WrittenPhoto {
+        guard let original else {
+            return try prepare(inPlace: photo, style: style, fields: fields, to: claim, source: source, origin: origin).finish()
+        }
         defer { claim.release() }
         let (kept, record) = keptRecord(original, style: style, fields: fields, claim: claim)
         let stamped: Stamped
-        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source, remade: original.remade) } catch {
+        do { stamped = try stampedInPlace(photo, style: style, record: record, source: source, remade: original.remade, origin: origin) } catch {
             throw WriteError(cause: error, saved: [])
         }
         return try write(stamped, kept: kept, original: original, style: style, fields: fields, to: claim, source: source)
@@ -367,9 +416,9 @@ public final class PhotoWriter {
             throw WriteError(cause: .file(error), saved: [])
         }
         claim.release()
-        return try keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: stamped.record,
-                                        kept: kept, original: original, style: style, fields: fields, source: source,
-                                        notes: stamped.notes, dropped: stamped.jpeg.warnings))
+        return try Self.keep(UnfinishedPhoto(path: path, folder: claim.folder, name: claim.name, bytes: bytes, record: stamped.record,
+                                             kept: kept, original: original, style: style, fields: fields, source: source,
+                                             notes: stamped.notes, dropped: stamped.jpeg.warnings), settings: settings)
     }
 
     /// A stamped photo on disk whose original or sidecar could not be written (a full disk): what
@@ -407,12 +456,12 @@ public final class PhotoWriter {
                                                         reason: "the photo saved before has been changed or removed since; take it again")),
                              saved: [])
         }
-        return try keep(unfinished)
+        return try Self.keep(unfinished, settings: settings)
     }
 
     /// Writes the original (unless written already) and the sidecar of a photo on disk, then logs
     /// it. On failure the photo is logged without the original and the error says how to go on.
-    private func keep(_ photo: UnfinishedPhoto) throws(WriteError) -> WrittenPhoto {
+    fileprivate static func keep(_ photo: UnfinishedPhoto, settings: Settings) throws(WriteError) -> WrittenPhoto {
         var photo = photo
         let original = photo.original, kept = photo.kept
         let folder = photo.folder
@@ -445,18 +494,14 @@ public final class PhotoWriter {
                 unkept.original = nil
                 unkept.originalSHA256 = nil
             }
-            _ = log(path: photo.path, bytes: photo.bytes, record: unkept, source: photo.source)
+            _ = log(path: photo.path, bytes: photo.bytes, record: unkept, source: photo.source, settings: settings)
             let savedOriginal = original.keptAs == nil ? photo.originalPath : nil
             throw WriteError(cause: .file(error), saved: [photo.path] + [savedOriginal].compactMap { $0 }, unfinished: photo)
         }
-        if let problem = log(path: photo.path, bytes: photo.bytes, record: photo.record, source: photo.source) {
+        if let problem = log(path: photo.path, bytes: photo.bytes, record: photo.record, source: photo.source, settings: settings) {
             written.warnings.append(problem)
         }
         return written
-    }
-
-    private func log(path: String, bytes: [UInt8], record: StampRecord, source: String?) -> String? {
-        Self.log(path: path, bytes: bytes, record: record, source: source, settings: settings)
     }
 
     /// Logs the photo just written at `path`; what to tell the user when that failed.

@@ -43,6 +43,9 @@ public final class ShootController: Sendable {
         public var describe: @Sendable (any Error) -> String
         /// Mark the folder as one of stamped photos (not when `-o` names one file in a folder of the user's own).
         public var markFolder = true
+        /// The folder's shot numbers, shared with whatever else saves into it (`serve`'s uploads);
+        /// nil counts on from the folder's photos alone.
+        public var counter: ShotCounter?
 
         public init(devices: [String], capture: CaptureSettings, styles: [Template], style: Int, fields: FieldPolicy,
                     folder: String, nameTemplate: TextTemplate?, keepOriginal: Bool, writer: PhotoWriter.Settings,
@@ -123,6 +126,8 @@ public final class ShootController: Sendable {
         var session: ShootSession
         /// What front ends read; its `fields` is the field policy in force.
         var snapshot: Snapshot
+        /// The shot number the next photo gets (refreshed from the folder after each save).
+        let counter: ShotCounter
         /// Work for the camera thread, in order.
         var commands: [Command] = []
         /// Shots to save, for the writer thread, and saved photos to share.
@@ -138,8 +143,6 @@ public final class ShootController: Sendable {
         var preview: (width: Int, height: Int)?
         /// The photos saved in this session, oldest first.
         var saved: [WrittenPhoto] = []
-        /// The shot number the next photo gets (refreshed from the folder after each save).
-        var nextNumber: Int
         /// What the viewfinders were last told about GPS (so a change is told once).
         var gpsTold = GPSTold()
         /// Stamp notes of saved photos already told (each is told once a session).
@@ -238,7 +241,7 @@ public final class ShootController: Sendable {
                                styleNames: settings.styles.map(\.name), zoomCrops: zoomCrops, notices: notes,
                                fields: settings.fields,
                                fieldsNotShown: settings.styles[settings.style].fieldsNotShown(settings.fields.given)),
-            nextNumber: PhotoName.nextShotNumber(in: settings.folder)))
+            counter: settings.counter ?? ShotCounter(folder: settings.folder)))
         // The camera goes to its thread: only that thread uses it from here on.
         try start { [self] in runCamera(camera) }
         try start { [self] in runWriter(watermarker: watermarker) }
@@ -358,7 +361,7 @@ public final class ShootController: Sendable {
                     guard let shot = s.shots.removeValue(forKey: id) else { break }
                     if let claim = shot.claim { unwanted.append(claim) }
                     // A retaken photo gives its number back, so names do not skip one.
-                    if !shot.saved, let number = shot.fields.sequence, s.nextNumber == number + 1 { s.nextNumber = number }
+                    if !shot.saved, let number = shot.fields.sequence { s.counter.giveBack(number) }
                     s.publish { $0.picture = nil }
                 case .exit: break
                 }
@@ -498,7 +501,7 @@ public final class ShootController: Sendable {
             var (fields, gps) = state.withLock { $0.snapshot.fields }.liveFields(camera: camera.info.card)
             let (number, style) = state.withLock { s in
                 s.tellGPS(gps, shot: false)
-                return (s.nextNumber, s.session.state.style)
+                return (s.counter.peek, s.session.state.style)
             }
             fields.sequence = number
             fields.filename = plannedName(fields: fields, number: number)
@@ -551,10 +554,11 @@ public final class ShootController: Sendable {
         // The fields as they are now (a browser may have changed them since the session began).
         let policy = state.withLock { $0.snapshot.fields }
         var (fields, gps) = policy.captureFields(for: taken)
-        var number = state.withLock { s in
+        let counter = state.withLock { s in
             s.tellGPS(gps, shot: true)
-            return s.nextNumber
+            return s.counter
         }
+        var number = counter.take()
         let still = Self.located(taken, fields: fields, gps: gps)
         var claim: NameClaim?
         var name = plannedName(fields: fields, time: still.metadata.time, number: number)
@@ -570,13 +574,11 @@ public final class ShootController: Sendable {
                 }
                 // Shot names count up: another number rather than a "-1" suffix.
                 claimed.release()
-                number += 1
+                number = counter.take()
             }
         }
         fields.sequence = number
         fields.filename = name
-        let used = number
-        state.withLock { $0.nextNumber = max($0.nextNumber, used + 1) }
         return Shot(still: still, fields: fields, policy: policy, name: name, claim: claim)
     }
 
@@ -684,7 +686,7 @@ public final class ShootController: Sendable {
         // Shared on a thread of its own: a slow upload holds up neither the viewfinder nor the next save.
         let share = settings.writer.exec != nil
         state.withLock { s in
-            s.nextNumber = max(s.nextNumber, next)
+            s.counter.skip(to: next)
             s.shots[id]?.saved = true
             s.shots[id]?.unfinished = nil
             s.saved.removeAll { $0.path == written.path }

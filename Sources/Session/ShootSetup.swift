@@ -1,4 +1,5 @@
 import Capture
+import Imaging
 import Library
 import Location
 import Platform
@@ -32,6 +33,9 @@ public final class ShootSetup: Sendable {
         public var device: String?
         /// Every camera found can be switched to (a viewfinder), not just the one opened.
         public var allCameras: Bool
+        /// Whether the session has a camera at all: `serve --team` without `--device` has none
+        /// (the phones bring their own), and none is looked for.
+        public var usesCamera = true
         /// Every usable style can be cycled through (a viewfinder), not just the chosen one.
         public var styleCycle: Bool
         /// How many photos the session takes; nil for as many as the user takes.
@@ -152,15 +156,17 @@ public final class ShootSetup: Sendable {
         try OutputFolder.prepare(folder, mark: choices.output.fileName == nil)
 
         let device: String
-        if let given = choices.device {
+        if !choices.usesCamera {
+            device = ""
+        } else if let given = choices.device {
             device = given
         } else {
             let found = Cameras.defaultDevice()
             device = found.device
             if found.note != nil { notes.append(.noCamera) }
         }
-        var devices = [device]
-        if choices.allCameras && device != Cameras.testDevice {
+        var devices = choices.usesCamera ? [device] : []
+        if choices.usesCamera && choices.allCameras && device != Cameras.testDevice {
             devices += Cameras.list().cameras.map(\.path).filter { $0 != device }
         }
         self.devices = devices
@@ -205,9 +211,26 @@ public final class ShootSetup: Sendable {
 
     /// Opens the first camera and starts the controller; its writer takes the watermarker being set
     /// up here once it is ready. Without a style cycle this does not wait for the fonts.
-    public func makeController() throws -> ShootController {
+    public func makeController(counter: ShotCounter? = nil) throws -> ShootController {
         let fonts = self.fonts
-        return try ShootController(settings: try controllerSettings(), watermarker: { try fonts.take() })
+        var settings = try controllerSettings()
+        settings.counter = counter
+        return try ShootController(settings: settings, watermarker: { try fonts.take() })
+    }
+
+    /// The settings the team's phones' photos are saved with: the controller's (its style, fields,
+    /// folder, catalog, `--name`, `--keep-original`, `--exec`), the shot numbers shared with it,
+    /// at `maxSize` (0: their own size).
+    public func uploadSettings(style: Template, counter: ShotCounter, maxSize: Int) throws -> PhotoUploads.Settings {
+        let controller = try controllerSettings()
+        var writer = controller.writer
+        writer.maxSize = maxSize
+        var settings = PhotoUploads.Settings(folder: folder, style: style, fields: fields, writer: writer,
+                                             load: LoadOptions(maxSize: maxSize), fontConfig: choices.fontConfig)
+        settings.nameTemplate = nameTemplate
+        settings.keepOriginal = choices.keepOriginal
+        settings.counter = counter
+        return settings
     }
 
     /// After the controller is closed: waits for the fonts' thread (none is left setting them up

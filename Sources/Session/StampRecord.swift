@@ -65,7 +65,9 @@ public struct StampRecord: Sendable, Equatable {
 
     /// Times that say when the photo was taken (others — a file's modification time, the clock
     /// while nothing was taken — are not written as the capture time).
-    static let captureTimeSources: Set<String> = ["EXIF", "camera clock", "command line"]
+    static let captureTimeSources: Set<String> = ["EXIF", "camera clock", "command line", uploadTimeSource]
+    /// A phone's photo: the server's clock when it arrived (`PhotoUploads.timeSource`).
+    static let uploadTimeSource = "server clock at upload"
 
     // MARK: writing
 
@@ -77,12 +79,15 @@ public struct StampRecord: Sendable, Equatable {
     }
 
     /// Artist, ImageDescription and Software; DateTimeOriginal with its zone when the time was
-    /// given (a photo's own time is its EXIF's already); GPS when the position is not the source's.
+    /// given, or is the server's for a phone's frame without one (a photo's own time is its EXIF's
+    /// already); GPS when the position is not the source's.
     func exifEdits(source: PhotoMetadata) -> ExifEdits {
         var edits = ExifEdits(software: software)
         if let user = cut(fields.user), user != source.artist { edits.artist = user }
         edits.imageDescription = cut(fields.note)
-        if fields.timeSource == "command line", let time = fields.time {
+        // A time given, or the server's for a phone's frame that has none of its own (a file keeps its own).
+        if let time = fields.time,
+           fields.timeSource == "command line" || fields.timeSource == Self.uploadTimeSource && source.dateTimeOriginal == nil {
             edits.dateTimeOriginal = time.exifText
             if !time.exifOffset.isEmpty { edits.offsetTimeOriginal = time.exifOffset }
         }

@@ -42,66 +42,66 @@ enum ServeCommand: Command {
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console
-        try WebServer.loadLibraries()  // said before a camera is opened
-        // gettext's language is the process's: the page's words in every language are made
-        // before any thread (camera, GPS, server) could translate at the same time.
-        let words = PageWords.everyLanguage()
         let address = try options.value(listen) ?? ListenAddress("127.0.0.1:\(ListenAddress.defaultPort)")!
         let token = try options.value(tokenFile).map { try readToken($0, console: console) }
         let credentials = try tlsCredentials(options, address: address, context: context)
         if options.flag(CheckOptions.verifyOnly) {
-            return try CheckOptions.serveOnly(options, context: context, words: words, address: address, tls: credentials)
+            return try CheckOptions.serveOnly(options, context: context, words: PageWords.everyLanguage(), address: address, tls: credentials)
         }
         var projects = try Config.projects(file: context.configFolder + "/config.json")
         if let given = try options.value(StampOptions.project), !projects.contains(given) { projects.insert(given, at: 0) }
-        var choices = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
-        choices.describe = WebMessages.describe
-        let setup = try ShootSetup(choices)
-        defer { ShootCommand.finish(setup, console: console) }
-        ShootCommand.tell(setup.notes, console: console)
-        let check = try setup.checkStyles()
-        ShootCommand.tell(check, setup: setup, console: console)
-        let controller = try setup.makeController()
-        defer { controller.close() }
-        for notice in controller.snapshot(takeNotices: false).notices {
+        var shoot = try ShootCommand.choices(options, context: context, viewfinder: true, command: spec.name)
+        shoot.describe = WebMessages.describe
+        // A team's phones bring their own cameras: the server opens one only when told which.
+        shoot.usesCamera = !options.flag(team) || shoot.device != nil
+        var server = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
+                                        projects: projects)
+        if options.flag(team) { server.team = try teamRoster(context: context) }
+        server.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
+        server.tls = credentials
+        let checkTrust = try options.values(CheckOptions.trust)
+        if shoot.writer.signer != nil || !checkTrust.isEmpty {
+            server.check = try CheckOptions.page(options, identity: try? shoot.writer.signer?.identity(),
+                                                 catalog: try CatalogOptions.writingPath(options, context: context), words: PageWords.everyLanguage())
+        }
+        var choices = ServeSession.Choices(shoot: shoot, server: server) { line in console.err("stampcam: warning: " + line) }
+        // The phones' photos at their own size unless --max-size says otherwise.
+        choices.uploadMaxSize = try options.value(ShootCommand.maxSize) ?? 0
+        choices.announce = { saved in console.err(received(saved)) }
+        let session = try ServeSession(choices)
+        defer { ShootCommand.finish(session.setup, console: console) }
+        ShootCommand.tell(session.setup.notes, console: console)
+        ShootCommand.tell(session.styles, setup: session.setup, console: console)
+        for notice in session.controller?.snapshot(takeNotices: false).notices ?? [] {
             console.err("stampcam: " + (notice.isWarning ? "warning: " : "note: ") + notice.text)
         }
-        var settings = WebServer.Settings(listen: address, token: token, previewSize: try options.value(previewSize) ?? 960,
-                                          projects: projects)
-        if options.flag(team) { settings.team = try teamRoster(context: context) }
-        settings.maxUploadBytes = (try options.value(maxUpload) ?? 50) << 20
-        settings.tls = credentials
-        settings.words = words
-        settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
-        let checkTrust = try options.values(CheckOptions.trust)
-        if choices.writer.signer != nil || !checkTrust.isEmpty {
-            settings.check = try CheckOptions.page(options, identity: try? choices.writer.signer?.identity(),
-                                                   catalog: try CatalogOptions.writingPath(options, context: context), words: words)
-        }
-        let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)
         let interception = Signals.shared.intercept([.interrupt, .terminate]) { stop.withLock { $0 = true } }
         defer { interception.cancel() }
-        announce(server, console: console)
-        if let team = settings.team {
+        announce(session.server, console: console)
+        if let team = server.team {
             let count = team.roster.people.count
             console.err("stampcam: \(count) \(count == 1 ? "person" : "people") of the team can send photos with their own links"
-                        + " (stampcam team add NAME prints one)")
+                        + " (stampcam team add NAME prints one)" + (session.controller == nil ? "; the server opens no camera of its own (--device gives it one)" : ""))
         }
         if let credentials {
             console.err("stampcam: HTTPS certificate SHA-256 fingerprint (compare it with the browser's): " + credentials.fingerprint)
+            if let authority = credentials.authority, let url = session.server.urls.first {
+                console.err("stampcam: phones trust this server once they install its certificate authority from "
+                            + url.split(separator: "?")[0] + "ca (SHA-256 " + authority.fingerprint + ")")
+            }
         }
         stop.wait(until: { $0 }, then: { _ in })
         console.err("stampcam: stopping")
-        server.stop()
-        if let dropped = settings.uploads?.close(), dropped > 0 {
-            console.err("stampcam: note: \(dropped) uploaded photo\(dropped == 1 ? " was" : "s were") under review and not saved (the phones still have them)")
+        let summary = session.stop()
+        if summary.droppedUploads > 0 {
+            console.err("stampcam: note: \(summary.droppedUploads) uploaded photo\(summary.droppedUploads == 1 ? " was" : "s were")"
+                        + " under review and not saved (the phones still have them)")
         }
-        let last = controller.snapshot()
-        controller.close()
-        if last.state.hasUnsavedShot { console.err("stampcam: note: the photo under review was not saved") }
-        ShootCommand.tellSaved(controller, setup: setup, console: console)
+        if summary.unsavedShot { console.err("stampcam: note: the photo under review was not saved") }
+        console.err("stampcam: \(summary.saved) photo\(summary.saved == 1 ? "" : "s") saved in \(PathEncoding.display(session.setup.folder))"
+                    + (summary.fromPhones > 0 ? " (\(summary.fromPhones) from phones)" : ""))
         return .success
     }
 
@@ -134,20 +134,30 @@ enum ServeCommand: Command {
         } else {
             return nil
         }
-        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint)
+        return TLSCredentials(keyPEM: certificate.keyPEM, certificatePEM: certificate.certificatePEM, fingerprint: certificate.fingerprint,
+                              authority: certificate.authority.map { TLSCredentials.Authority(pem: $0.pem, der: $0.der, fingerprint: $0.fingerprint) })
     }
 
-    /// Photos from the phones, stamped like the camera's: the session's style, fields, folder and catalog.
-    static func uploads(_ setup: ShootSetup, style: Template, context: Context) -> PhotoUploads {
-        var writer = setup.choices.writer
-        writer.log = setup.logging
-        return PhotoUploads(settings: PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
-                                                            load: LoadOptions(maxSize: writer.maxSize), fontConfig: setup.choices.fontConfig))
+    /// The line said when a phone's photo is saved: who, which file, which site.
+    static func received(_ saved: PhotoUploads.SavedUpload) -> String {
+        let fields = saved.fields
+        var line = "stampcam: photo from " + printable(fields.user ?? "a phone") + ": "
+            + printable(PathEncoding.display(PhotoName.lastComponent(saved.written.path)))
+        if let site = fields.site { line += " at " + printable(site) }
+        return line
+    }
+
+    /// Text from a phone as one line on a terminal: control and bidi-format characters shown as `?`.
+    private static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            [.control, .format].contains(scalar.properties.generalCategory) ? "?" : scalar
+        }))
     }
 
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).
     static func teamRoster(context: Context) throws -> TeamFile {
         let team = try TeamFile(configFolder: context.configFolder)
+        TeamCommand.warnIfExposed(configFolder: context.configFolder, console: context.console)
         guard !team.roster.people.isEmpty else {
             throw UsageError.badValue(option: "--team", value: "", expected: "a team with people in it: add them first with 'stampcam team add NAME'")
         }

@@ -5,9 +5,10 @@ import Values
 
 /// `stampcam team`: the people who upload to `serve --team` from their phones, each with a link of
 /// their own (its token names them). `team add NAME` prints the link and its QR code; `team list`;
-/// `team remove NAME` (their link stops working at the server's next start).
+/// `team remove NAME` (their link stops working at once, also on a server that is running).
 enum TeamCommand: Command {
-    static let project = Option.text("project", value: "NAME", help: "the project their photos are for")
+    static let project = Option.text("project", value: "NAME",
+                                     help: "the project their photos are for (repeatable: their phone picks from the list, the first to start)")
     static let lock = Option<Set<String>>("lock", value: "FIELD,…",
                                           help: "fields their page cannot change: user, project, style") { text throws(UsageError) in
         let names = Set(text.split(separator: ",").map { String($0).trimmingWhitespace })
@@ -21,7 +22,7 @@ enum TeamCommand: Command {
 
     static let spec = CommandSpec(
         name: "team",
-        usage: "team add NAME [--project P] [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
+        usage: "team add NAME [--project P]… [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
         summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
         options: [project, lock, ServeCommand.listen, tls, json])
 
@@ -29,9 +30,14 @@ enum TeamCommand: Command {
         let folder = context.configFolder
         var roster = try TeamRoster.load(configFolder: folder)
         let console = context.console
+        warnIfExposed(configFolder: folder, console: console)
         switch options.positionals.first {
         case "add" where options.positionals.count == 2:
-            let person = try roster.add(options.positionals[1], project: try options.value(project), locked: try options.value(lock) ?? [])
+            var projects: [String] = []
+            for name in try options.values(project).map(\.trimmingWhitespace) where !name.isEmpty && !projects.contains(name) {
+                projects.append(name)
+            }
+            let person = try roster.add(options.positionals[1], projects: projects, locked: try options.value(lock) ?? [])
             try roster.save(configFolder: folder)
             let address = try options.value(ServeCommand.listen) ?? ListenAddress("0.0.0.0:\(ListenAddress.defaultPort)")!
             let link = link(person, address: address, tls: options.flag(tls))
@@ -45,21 +51,28 @@ enum TeamCommand: Command {
                 let names = ["localhost", "127.0.0.1"] + WebServer.externalAddresses()
                 let certificate = try ServeCommand.serverCertificate(names: names, context: context)
                 console.out("HTTPS certificate SHA-256 " + certificate.fingerprint)
+                if let authority = certificate.authority {
+                    console.out("certificate authority SHA-256 " + authority.fingerprint + " (install it from the page /ca)")
+                }
             }
         case "list" where options.positionals.count == 1:
             if options.flag(json) {
                 struct Entry: Encodable {
                     let name: String
                     let project: String?
+                    let projects: [String]
                     let locked: [String]
                 }
                 for person in roster.people {
-                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, locked: person.locked.sorted())))
+                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, projects: person.projects,
+                                                          locked: person.locked.sorted())))
                 }
             } else {
                 for person in roster.people {
-                    var line = person.name
-                    if let project = person.project { line += "  project: " + project }
+                    var line = PathEncoding.display(person.name)
+                    if !person.projects.isEmpty {
+                        line += "  project\(person.projects.count == 1 ? "" : "s"): " + person.projects.map(PathEncoding.display).joined(separator: ", ")
+                    }
                     if !person.locked.isEmpty { line += "  locked: " + person.locked.sorted().joined(separator: ",") }
                     console.out(line)
                 }
@@ -68,12 +81,20 @@ enum TeamCommand: Command {
         case "remove" where options.positionals.count == 2:
             try roster.remove(options.positionals[1])
             try roster.save(configFolder: folder)
-            console.err("stampcam: removed \(options.positionals[1]); their link no longer works once serve is started again")
+            console.err("stampcam: removed \(PathEncoding.display(options.positionals[1])); their link stops working now"
+                        + " (a running serve refuses it from its next request)")
         default:
             throw UsageError.badValue(option: "team", value: options.positionals.joined(separator: " "),
                                       expected: "add NAME, list, or remove NAME")
         }
         return .success
+    }
+
+    /// A warning when the team file (every member's token) can be read by other users.
+    static func warnIfExposed(configFolder: String, console: Console) {
+        guard TeamRoster.isExposed(configFolder: configFolder) else { return }
+        let path = PathEncoding.display(TeamRoster.file(configFolder: configFolder))
+        console.err("stampcam: warning: \(path) holds every member's token and can be read by other users of this machine (chmod 600 it)")
     }
 
     /// The address a person opens: this machine's first network address (or the one given), with their token.

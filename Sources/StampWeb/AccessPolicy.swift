@@ -11,7 +11,9 @@ import Values
 ///   another site cannot make the browser send it.
 ///
 /// - With a team (`serve --team`): each person's own token (`TeamRoster`) is let in too, and names
-///   who is asking; a request without one is let in only from this machine itself.
+///   who is asking; a request without one is let in only from this machine itself. What a person's
+///   `--lock` locks, no route lets them change (`mayChange`), and what they may send is counted
+///   against what the server knows of them (`sender`).
 ///
 /// State changes are POST only, and a POST from another origin, or with a body that is not JSON
 /// (what an HTML form can send; only a photo upload is a form), is refused: no cross-site request
@@ -58,6 +60,26 @@ struct AccessPolicy: Sendable {
         guard let team, let given = givenToken(request) else { return nil }
         return team.roster.person(token: given)
     }
+
+    /// What the per-person limits (uploads at once, photos under review) count a request against:
+    /// what the server knows, never what the client says — the team member's token, else the address.
+    func sender(_ request: HTTPRequest) -> String {
+        person(request).map { "person:" + $0.name } ?? "address:" + request.peer
+    }
+
+    /// Whether `request` may set `fields` (`user`, `project`, `style`): a team member may not set
+    /// the ones their `team add --lock` locked, on any route (the camera's fields and style, their
+    /// uploads). This machine, the run's own token and a member without locks may set them all.
+    func mayChange(_ fields: some Sequence<String>, _ request: HTTPRequest) -> Decision {
+        guard let person = person(request) else { return .allow(setCookie: nil) }
+        let locked = Set(fields).intersection(person.locked).sorted()
+        guard !locked.isEmpty else { return .allow(setCookie: nil) }
+        let names = locked.map { $0 == "user" ? "name" : $0 }.joined(separator: " and ")
+        return .deny(status: 403, message: "\(person.name)'s link cannot change the \(names): the team's lead locked it (stampcam team add --lock)")
+    }
+
+    /// The fields `request`'s person may not change (empty for anyone but a team member with locks).
+    func locked(_ request: HTTPRequest) -> Set<String> { person(request)?.locked ?? [] }
 
     func check(_ request: HTTPRequest) -> Decision {
         var setCookie: String?

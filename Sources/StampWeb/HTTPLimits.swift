@@ -10,8 +10,8 @@ struct HTTPLimits: Sendable {
     var connectionsPerAddress = 16
     /// A connection that sends or takes nothing for this long is closed (slow or vanished peers).
     var idleSeconds = 30
-    /// A request's head and body must arrive whole within this, however steadily they trickle in
-    /// (a slow client holds a connection no longer).
+    /// A request's line and headers must arrive whole within this, however steadily they trickle
+    /// in; its body then has as long again before it must keep up `bodyBytesPerSecond`.
     var requestSeconds = 10
     /// Request line and headers must fit in this (a larger request gets 431 from libmicrohttpd).
     var headerBytes = 32 * 1024
@@ -22,12 +22,13 @@ struct HTTPLimits: Sendable {
     /// An upload's other fields: how many, and how long each.
     var uploadFields = 16
     var uploadFieldBytes = 1024
-    /// An upload has `requestSeconds` and one more second for each this many bytes it announces
-    /// (a slow phone on a site's Wi-Fi finishes; a client sending a byte now and then does not hold on).
-    var uploadBytesPerSecond = 32 * 1024
-    /// Uploads read into memory and stamped at once (the others wait in their temp files): memory
-    /// stays bounded however many phones send at the same moment.
-    var uploadsAtOnce = max(1, Cores.count)
+    /// A body, once its grace is over, must bring this much a second over each `requestSeconds`
+    /// (a slow phone on a site's Wi-Fi goes on; a client sending a byte now and then does not hold
+    /// on, whatever length it announces).
+    var bodyBytesPerSecond = 32 * 1024
+    /// Uploads read and stamped at once, by as many workers (the others wait in their temp files):
+    /// a few, whatever the cores, as each holds a full-size photo's memory while it works.
+    var uploadsAtOnce = min(3, max(1, Cores.count))
     /// Live-picture streams and event streams at once.
     var pictureStreams = 8
     var eventStreams = 16

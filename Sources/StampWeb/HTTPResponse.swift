@@ -32,15 +32,10 @@ struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: .bytes(bytes))
     }
 
-    /// `{"error": "…"}` with `status`.
+    /// `{"error": "…"}` with `status`: every refusal, of the API and of pages alike, so a page and a
+    /// script read one shape (and no server path is in one: they are said on the server's side).
     static func json(status: Int, error: String, headers: [(String, String)] = []) -> HTTPResponse {
         json(status: status, WebJSON.bytes(WebJSON.Refusal(error: error)), headers: headers)
-    }
-
-    /// Plain text (for people, not scripts: a 401 page).
-    static func text(status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
-                     body: .bytes(Array(text.utf8)))
     }
 
     /// The body's bytes (empty for files and streams): for tests.

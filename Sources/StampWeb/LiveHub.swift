@@ -20,6 +20,8 @@ final class LiveHub: Sendable {
         /// The file as it was saved: `/shots/` serves nothing that has replaced it since.
         var identity: FileIdentity?
         var thumbnail: [UInt8]?
+        /// Whose phone sent it (`WebApp.uploadOwner`); nil for the server's camera.
+        var owner: String?
     }
 
     /// A notice for the event streams, numbered.
@@ -41,7 +43,8 @@ final class LiveHub: Sendable {
         var closed = false
     }
 
-    let controller: ShootController
+    /// The server's camera; nil when it has none (a team's phones bring their own).
+    let controller: ShootController?
     let frames = StreamGate()
     let events = StreamGate()
     private let state = Mutex(State())
@@ -53,12 +56,16 @@ final class LiveHub: Sendable {
     static let partHeader = "--\(boundary)\r\nContent-Type: image/jpeg\r\n\r\n"
 
     /// `previewLongSide`: the live picture fits in a square this big (960: 960×540 from a 16:9 camera).
-    init(controller: ShootController, previewLongSide: Int, quality: Int = 80) throws(Threads.StartError) {
+    init(controller: ShootController?, previewLongSide: Int, quality: Int = 80) throws(Threads.StartError) {
         self.controller = controller
         self.previewLongSide = previewLongSide
         self.quality = quality
+        guard let controller else {
+            stopped.withLock { $0 = true }
+            return
+        }
         try Threads.detach { [self] in
-            run()
+            run(controller)
             stopped.withLock { $0 = true }
         }
     }
@@ -128,7 +135,7 @@ final class LiveHub: Sendable {
 
     // MARK: the thread
 
-    private func run() {
+    private func run(_ controller: ShootController) {
         var seen = -1
         var lastPicture: Bitmap?
         var lastAudience = WallClock.monotonic()
@@ -173,7 +180,7 @@ final class LiveHub: Sendable {
                 lastPicture = nil
             }
             let news = controller.snapshot(takeNotices: true).notices
-            updateShots()
+            updateShots(controller)
             let view = WebState(snapshot, shots: shots.count)
             var changed = state.withLock { state -> Bool in
                 guard state.view != view else { return false }
@@ -206,7 +213,7 @@ final class LiveHub: Sendable {
     static let keptThumbnails = 100
 
     /// Adds the photos saved since the last look, with a thumbnail each.
-    private func updateShots() {
+    private func updateShots(_ controller: ShootController) {
         let saved = controller.saved
         let known = state.withLock { $0.controllerShots }
         guard saved.count > known else { return }
@@ -217,8 +224,8 @@ final class LiveHub: Sendable {
     }
 
     /// Adds a photo saved in this session (by the camera or uploaded), with its thumbnail.
-    func add(_ path: String) {
-        var shot = Shot(name: PhotoName.lastComponent(path), path: path)
+    func add(_ path: String, owner: String? = nil) {
+        var shot = Shot(name: PhotoName.lastComponent(path), path: path, owner: owner)
         if let file = try? FileContents(path: FilePath(path)) {
             shot.identity = file.status.identity
             shot.thumbnail = Self.thumbnail(of: file)

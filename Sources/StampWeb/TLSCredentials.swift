@@ -4,10 +4,28 @@ public struct TLSCredentials: Sendable, Equatable {
     public var certificatePEM: String
     /// The certificate's SHA-256 fingerprint (`AB:CD:…`), for a person to compare with the browser's.
     public var fingerprint: String
+    /// The authority that issued the certificate, for phones to install (`/ca`); nil for one
+    /// without (an organisation's certificate that phones trust already).
+    public var authority: Authority?
 
-    public init(keyPEM: String, certificatePEM: String, fingerprint: String) {
+    /// A certificate authority as a phone installs it.
+    public struct Authority: Sendable, Equatable {
+        public var pem: String
+        public var der: [UInt8]
+        /// SHA-256 of `der`, `AB:CD:…`.
+        public var fingerprint: String
+
+        public init(pem: String, der: [UInt8], fingerprint: String) {
+            self.pem = pem
+            self.der = der
+            self.fingerprint = fingerprint
+        }
+    }
+
+    public init(keyPEM: String, certificatePEM: String, fingerprint: String, authority: Authority? = nil) {
         self.keyPEM = keyPEM
         self.certificatePEM = certificatePEM
         self.fingerprint = fingerprint
+        self.authority = authority
     }
 }

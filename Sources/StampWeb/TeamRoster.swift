@@ -6,21 +6,27 @@ import Values
 /// as JSON in one file that only its owner may read (0600), written whole and atomically.
 ///
 /// ```json
-/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "locked": ["user", "project"]}]}
+/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "projects": ["Bridge", "Tunnel"], "locked": ["user", "project"]}]}
 /// ```
 public struct TeamRoster: Sendable, Equatable {
     public struct Person: Sendable, Equatable {
         public var name: String
         public var token: String
-        /// The project their photos are for; nil leaves it to the session (or the page).
-        public var project: String?
+        /// The project their photos are for (the first of `projects`); nil leaves it to the session (or the page).
+        public var project: String? { projects.first }
+        /// The projects their phone picks from (`team add --project A --project B`).
+        public var projects: [String]
         /// The fields the page cannot change (the lead's template): of `lockable`.
         public var locked: Set<String>
 
         public init(name: String, token: String, project: String? = nil, locked: Set<String> = []) {
+            self.init(name: name, token: token, projects: project.map { [$0] } ?? [], locked: locked)
+        }
+
+        public init(name: String, token: String, projects: [String], locked: Set<String> = []) {
             self.name = name
             self.token = token
-            self.project = project
+            self.projects = projects
             self.locked = locked
         }
     }
@@ -46,6 +52,7 @@ public struct TeamRoster: Sendable, Equatable {
             case .unknown(let name): return "the team has nobody called \(name)"
             case .badName(let name):
                 return "'\(PathEncoding.display(name))' cannot be a name: give 1 to 100 characters, no control characters"
+                    + " and no direction marks (U+202E and the like turn the text around it)"
             }
         }
     }
@@ -59,13 +66,24 @@ public struct TeamRoster: Sendable, Equatable {
 
     /// Adds `name` with a new token.
     public mutating func add(_ name: String, project: String?, locked: Set<String>) throws(Problem) -> Person {
+        try add(name, projects: project.map { [$0] } ?? [], locked: locked)
+    }
+
+    /// Adds `name` with a new token, picking from `projects` (the first is theirs until they pick another).
+    public mutating func add(_ name: String, projects: [String], locked: Set<String>) throws(Problem) -> Person {
         let name = name.trimmingWhitespace
-        guard (1...100).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-              PathEncoding.encode(name) == Array(name.utf8) else { throw .badName(name) }
+        guard Self.isUsableName(name) else { throw .badName(name) }
         guard !people.contains(where: { $0.name == name }) else { throw .exists(name) }
-        let person = Person(name: name, token: AccessPolicy.newToken(), project: project, locked: locked)
+        let person = Person(name: name, token: AccessPolicy.newToken(), projects: projects, locked: locked)
         people.append(person)
         return person
+    }
+
+    /// Whether `name` can be a person's: 1 to 100 characters of UTF-8, none a control character or
+    /// a bidirectional control (which would turn a log line or a stamp around it: "Ana\u{202E}" …).
+    public static func isUsableName(_ name: String) -> Bool {
+        (1...100).contains(name.count) && PathEncoding.encode(name) == Array(name.utf8)
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.isBidiControl }
     }
 
     public mutating func remove(_ name: String) throws(Problem) {
@@ -77,6 +95,13 @@ public struct TeamRoster: Sendable, Equatable {
 
     /// `$XDG_CONFIG_HOME/stampcam/team.json` (the config folder's).
     public static func file(configFolder: String) -> String { configFolder + "/team.json" }
+
+    /// Whether the team file can be read by other users of this machine (it holds every member's
+    /// token): false when it is its owner's alone, or there is none.
+    public static func isExposed(configFolder: String) -> Bool {
+        guard let status = FileStatus(path: FilePath(file(configFolder: configFolder))) else { return false }
+        return status.mode & 0o077 != 0
+    }
 
     /// The roster in the config folder; an empty one when there is no file.
     public static func load(configFolder: String) throws(Problem) -> TeamRoster {
@@ -97,13 +122,17 @@ public struct TeamRoster: Sendable, Equatable {
                   AccessPolicy.isUsableToken(token) else {
                 throw .unreadable(path: path, reason: "each person needs a \"name\" and a \"token\" of 16 to 200 URL-safe characters")
             }
-            var project: String?
-            if case .string(let given)? = fields["project"] { project = given }
+            var projects: [String] = []
+            if case .array(let list)? = fields["projects"] {
+                for case .string(let given) in list where !projects.contains(given) { projects.append(given) }
+            } else if case .string(let given)? = fields["project"] {
+                projects = [given]
+            }
             var locked: Set<String> = []
             if case .array(let names)? = fields["locked"] {
                 for case .string(let lock) in names where lockable.contains(lock) { locked.insert(lock) }
             }
-            people.append(Person(name: name, token: token, project: project, locked: locked))
+            people.append(Person(name: name, token: token, projects: projects, locked: locked))
         }
         return TeamRoster(people: people)
     }
@@ -115,11 +144,13 @@ public struct TeamRoster: Sendable, Equatable {
             let name: String
             let token: String
             let project: String?
+            let projects: [String]?
             let locked: [String]
         }
         struct Document: Encodable { let people: [Entry] }
         let document = Document(people: people.map {
-            Entry(name: $0.name, token: $0.token, project: $0.project, locked: $0.locked.sorted())
+            Entry(name: $0.name, token: $0.token, project: $0.project, projects: $0.projects.count > 1 ? $0.projects : nil,
+                  locked: $0.locked.sorted())
         })
         var bytes = WebJSON.bytes(document)
         bytes.append(0x0A)

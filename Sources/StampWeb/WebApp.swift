@@ -2,17 +2,21 @@ import Capture
 import Platform
 import Session
 import Synchronization
+import Templates
 import Values
 
 /// The browser viewfinder's HTTP side, without sockets: every request becomes a response here,
 /// so routing, access and the JSON API are tested with plain values.
 ///
-/// Reads: `GET /` (the page), `/app.js`, `/app.css`, `/icon.svg`, `/api/state`, `/api/styles`,
-/// `/api/shots`, `/api/words` (`?lang=`), `/shots/NAME` (`?thumbnail=1`), `/stream.mjpg`, `/api/events`.
+/// Reads: `GET /` (a team member's phone camera, or the server's camera for this machine), `/camera`
+/// (the server's camera), `/phone` (this phone's camera), `/app.js`, `/app.css`, `/icon.svg`,
+/// `/api/state`, `/api/styles`, `/api/shots`, `/api/words` (`?lang=`), `/shots/NAME` (`?thumbnail=1`),
+/// `/stream.mjpg`, `/api/events`; a phone's own (`WebApp+Phone`).
 /// Changes (POST, JSON body): `/api/shutter`, `/api/retake`, `/api/use`, `/api/style`, `/api/flash`,
 /// `/api/zoom`, `/api/focus`, `/api/camera`, `/api/fields`, `/api/control`.
 final class WebApp: Sendable {
-    let controller: ShootController
+    /// The server's camera; nil when it has none (`serve --team` without `--device`).
+    let controller: ShootController?
     let hub: LiveHub
     let policy: AccessPolicy
     let limits: HTTPLimits
@@ -31,12 +35,21 @@ final class WebApp: Sendable {
     let words: PageWords
     /// The public check page, answered before any token is asked for; nil serves none.
     let check: CheckPage?
+    /// The styles a phone cycles through (the server's camera's, as templates).
+    let phoneStyles: [Template]
+    /// What each phone chose for its own photos, by its owner (`uploadOwner`): never shared.
+    let desks = Mutex<[String: PhoneDesk]>([:])
+    /// The certificate authority a phone installs to trust this server (`/ca`); nil without one.
+    let authority: TLSCredentials.Authority?
 
-    init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
+    init(controller: ShootController?, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
-         words: PageWords = .english, check: CheckPage? = nil, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+         words: PageWords = .english, check: CheckPage? = nil, phoneStyles: [Template] = [], authority: TLSCredentials.Authority? = nil,
+         clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
         self.check = check
+        self.authority = authority
+        self.phoneStyles = phoneStyles
         self.words = words
         self.controller = controller
         self.hub = hub
@@ -47,6 +60,9 @@ final class WebApp: Sendable {
         seat = Mutex(ControlSeat(awayAfter: awayAfter))
         self.clock = clock
     }
+
+    /// The server's camera, on the routes that drive it: `cameraRefusal` lets none through without one.
+    private var camera: ShootController { controller! }
 
     // MARK: routing
 
@@ -59,9 +75,7 @@ final class WebApp: Sendable {
         switch policy.check(request) {
         case .deny(let status, let message):
             let headers: [(String, String)] = status == 401 ? [("WWW-Authenticate", "Bearer realm=\"stampcam\"")] : []
-            return request.path.hasPrefix("/api/")
-                ? .json(status: status, error: message, headers: headers)
-                : .text(status: status, message + "\n", headers: headers)
+            return .json(status: status, error: message, headers: headers)
         case .allow(let cookie):
             setCookie = cookie
         }
@@ -70,13 +84,19 @@ final class WebApp: Sendable {
         return response
     }
 
-    private static let reads: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js", "/api/state", "/api/words",
-                                             "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
+    private static let reads: Set<String> = ["/", "/index.html", "/camera", "/page.js", "/app.js", "/app.css", "/icon.svg", "/manifest.webmanifest", "/sw.js",
+                                             "/api/state", "/api/words", "/api/styles", "/api/shots", "/stream.mjpg", "/api/events"]
+    /// What only the server's camera answers.
+    private static let cameraReads: Set<String> = ["/camera", "/index.html", "/api/state", "/api/styles", "/stream.mjpg", "/api/events"]
     private static let changes: Set<String> = ["/api/shutter", "/api/retake", "/api/use", "/api/style", "/api/flash",
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.path
+        if let answer = phoneRoute(request) { return answer }
+        if Self.changes.contains(path) || Self.cameraReads.contains(path) || (path == "/" && !opensPhone(request)) {
+            if let refusal = cameraRefusal(request) { return refusal }
+        }
         if Self.uploadRoutes.contains(path) {
             guard request.method == "POST" else { return notAllowed(path, allow: "POST") }
             return path == AccessPolicy.uploadPath ? upload(request) : reviewUpload(request)
@@ -91,15 +111,18 @@ final class WebApp: Sendable {
             return change(request)
         }
         guard Self.reads.contains(path) || isShot else {
-            return path.hasPrefix("/api/") ? .json(status: 404, error: "no such API: \(PathEncoding.display(path))")
-                                           : .text(status: 404, "not found\n")
+            return .json(status: 404, error: path.hasPrefix("/api/") ? "no such API: \(PathEncoding.display(path))" : "not found")
         }
         guard request.isRead else { return notAllowed(path, allow: "GET, HEAD") }
         let client = self.client(request)
         seat.withLock { $0.seen(client, at: clock()) }
-        if isShot { return shot(String(path.dropFirst("/shots/".count)), thumbnail: request.query["thumbnail"] != nil) }
+        if isShot {
+            return shot(String(path.dropFirst("/shots/".count)), thumbnail: request.query["thumbnail"] != nil, for: shotsOwner(request))
+        }
         switch path {
-        case "/", "/index.html": return asset(WebAssets.page, type: "text/html; charset=utf-8")
+        case "/" where opensPhone(request): return asset(WebAssets.phonePage, type: "text/html; charset=utf-8")
+        case "/", "/index.html", "/camera": return asset(WebAssets.page, type: "text/html; charset=utf-8")
+        case "/page.js": return asset(WebAssets.pageScript, type: "text/javascript; charset=utf-8")
         case "/app.js": return asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case "/app.css": return asset(WebAssets.style, type: "text/css; charset=utf-8")
         case "/icon.svg": return asset(WebAssets.icon, type: "image/svg+xml")
@@ -108,7 +131,7 @@ final class WebApp: Sendable {
         case "/api/state": return .json(WebJSON.bytes(stateJSON(for: client)))
         case "/api/styles": return .json(WebJSON.bytes(stylesJSON()))
         case "/api/words": return words.response(for: request.query["lang"] ?? request.headers["accept-language"] ?? "")
-        case "/api/shots": return shotsList(limit: request.query["limit"])
+        case "/api/shots": return shotsList(limit: request.query["limit"], owner: shotsOwner(request))
         case "/stream.mjpg": return pictureStream(head: request.method == "HEAD")
         default: return eventStream(for: client, head: request.method == "HEAD")
         }
@@ -118,7 +141,7 @@ final class WebApp: Sendable {
         .json(status: 405, error: "\(path) takes \(allow)", headers: [("Allow", allow)])
     }
 
-    private func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
+    func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", type)], body: .bytes(bytes))
     }
 
@@ -168,6 +191,9 @@ final class WebApp: Sendable {
         case .success(let object): body = object
         case .failure(let refusal): return refusal.response
         }
+        // A team member's locked fields hold here as on every route.
+        let changing = request.path == "/api/style" ? ["style"] : request.path == "/api/fields" ? Array(body.keys) : []
+        if case .deny(let status, let message) = policy.mayChange(changing, request) { return .json(status: status, error: message) }
         let now = clock()
         if request.path == "/api/control" {
             guard body.isEmpty else { return Refusal.unknownKeys(body.keys, known: []).response }
@@ -258,7 +284,7 @@ final class WebApp: Sendable {
             guard let mode = FlashMode(rawValue: text) else {
                 throw .badRequest("'\(PathEncoding.display(text))' is not a flash mode (off, on, auto or torch)")
             }
-            let modes = controller.snapshot().state.flashModes
+            let modes = camera.snapshot().state.flashModes
             guard modes.contains(mode) else {
                 throw .badRequest("this camera cannot do flash '\(mode.rawValue)' (it has: \(modes.map(\.rawValue).joined(separator: ", ")))")
             }
@@ -297,7 +323,7 @@ final class WebApp: Sendable {
 
     private func setFields(_ body: [String: JSONValue]) throws(Refusal) {
         try expect(body, keys: Self.fieldKeys)
-        var policy = controller.fieldPolicy
+        var policy = camera.fieldPolicy
         for (key, value) in body {
             let text: String?
             switch value {
@@ -318,7 +344,7 @@ final class WebApp: Sendable {
             default: policy.given.note = text
             }
         }
-        controller.fieldPolicy = policy
+        camera.fieldPolicy = policy
     }
 
     private func expect(_ body: [String: JSONValue], keys: [String]) throws(Refusal) {
@@ -327,8 +353,8 @@ final class WebApp: Sendable {
     }
 
     private func send(_ event: ShootEvent, _ refusal: String) throws(Refusal) {
-        guard controller.send(event) else {
-            throw .wrongPhase(refusal + ": " + Self.phaseWords(controller.snapshot().state.phase))
+        guard camera.send(event) else {
+            throw .wrongPhase(refusal + ": " + Self.phaseWords(camera.snapshot().state.phase))
         }
     }
 
@@ -363,7 +389,7 @@ final class WebApp: Sendable {
         // A holder whose tab has closed (its event stream ended over `awayAfter` ago) holds nothing.
         let now = clock()
         let holder = seat.withLock { seat in seat.holder.flatMap { seat.isAway($0, at: now) ? nil : $0 } }
-        let snapshot = controller.snapshot()
+        let snapshot = camera.snapshot()
         let shots = hub.shots
         let state = WebState(snapshot, shots: shots.count)
         let style = styles.indices.contains(state.style) ? styles[state.style] : (id: "", name: "")
@@ -386,8 +412,8 @@ final class WebApp: Sendable {
         styles.enumerated().map { index, style in WebJSON.Style(index: index, id: style.id, name: style.name) }
     }
 
-    /// This session's photos, newest first; `?limit=N` for the newest N only.
-    private func shotsList(limit: String?) -> HTTPResponse {
+    /// This session's photos, newest first (a phone's own only, for a phone); `?limit=N` for the newest N only.
+    private func shotsList(limit: String?, owner: String?) -> HTTPResponse {
         var count = Int.max
         if let limit {
             guard let number = Int(limit), number > 0 else {
@@ -395,7 +421,8 @@ final class WebApp: Sendable {
             }
             count = number
         }
-        return .json(WebJSON.bytes(hub.shots.reversed().prefix(count).map(shotJSON)))
+        let shots = hub.shots.filter { owner == nil || $0.owner == owner }
+        return .json(WebJSON.bytes(shots.reversed().prefix(count).map(shotJSON)))
     }
 
     private func shotJSON(_ shot: LiveHub.Shot) -> WebJSON.Shot {
@@ -420,9 +447,9 @@ final class WebApp: Sendable {
     }
 
     /// A photo this session saved, by its file name; nothing else is ever served from the disk.
-    private func shot(_ name: String, thumbnail: Bool) -> HTTPResponse {
-        guard let shot = hub.shots.last(where: { $0.name == name }) else {
-            return .text(status: 404, "no photo of this session has that name\n")
+    private func shot(_ name: String, thumbnail: Bool, for owner: String?) -> HTTPResponse {
+        guard let shot = hub.shots.last(where: { $0.name == name && (owner == nil || $0.owner == owner) }) else {
+            return .json(status: 404, error: "no photo of this session has that name")
         }
         if thumbnail {
             var bytes = shot.thumbnail
@@ -430,11 +457,11 @@ final class WebApp: Sendable {
                file.status.identity == identity {
                 bytes = LiveHub.thumbnail(of: file)  // an older photo's: made again
             }
-            guard let bytes else { return .text(status: 404, "no thumbnail for this photo\n") }
+            guard let bytes else { return .json(status: 404, error: "no thumbnail for this photo") }
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(bytes))
         }
         guard let identity = shot.identity, let file = OpenFile(path: shot.path, identity: identity) else {
-            return .text(status: 404, "the photo is no longer where it was saved (moved, deleted or replaced)\n")
+            return .json(status: 404, error: "the photo is no longer where it was saved (moved, deleted or replaced)")
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .file(file))
     }

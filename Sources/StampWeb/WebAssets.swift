@@ -8,4 +8,11 @@ enum WebAssets {
     /// The installable web app: its manifest and the service worker that keeps the page offline.
     static var manifest: [UInt8] { PackageResources.manifest_webmanifest }
     static var serviceWorker: [UInt8] { PackageResources.sw_js }
+    /// A phone's own camera (`/phone`), and how to make the phone trust the server (`/ca`).
+    static var phonePage: [UInt8] { PackageResources.phone_html }
+    static var phoneScript: [UInt8] { PackageResources.phone_js }
+    static var phoneStyle: [UInt8] { PackageResources.phone_css }
+    static var certificatePage: [UInt8] { PackageResources.ca_html }
+    /// What both pages' scripts share.
+    static var pageScript: [UInt8] { PackageResources.page_js }
 }

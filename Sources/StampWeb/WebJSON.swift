@@ -110,6 +110,8 @@ enum WebJSON {
         let name: String
         let saved: Bool
         @Null var preview: String?
+        /// The style it is stamped in (its id).
+        let style: String
         @Null var url: String?
         /// The server's clock when it arrived; the phone's own time (its EXIF) beside it.
         let time: String
@@ -120,7 +122,33 @@ enum WebJSON {
         @Null var site: String?
         @Null var latitude: Double?
         @Null var longitude: Double?
+        /// The verification code its stamp shows.
+        @Null var code: String?
         let notes: [String]
+    }
+
+    /// A phone's own values (`/api/me`): who it shoots as, for which project, where, in which style.
+    struct Me: Encodable {
+        @Null var name: String?
+        /// A team member's name is their link's.
+        let nameLocked: Bool
+        @Null var project: String?
+        /// The projects to pick from (the person's from `team add`, else the server's list).
+        let projects: [String]
+        let projectLocked: Bool
+        @Null var note: String?
+        @Null var location: String?
+        let style: Style
+        let styles: [Style]
+        let styleLocked: Bool
+        /// Whether this page may open the server's own camera (`/camera`).
+        let serverCamera: Bool
+        /// The server's clock now, for the page to follow.
+        let serverTime: String
+        /// Whether the server takes photos from phones at all.
+        let uploads: Bool
+        /// The fingerprint of the certificate authority to install (`/ca`), with HTTPS.
+        @Null var authority: String?
     }
 
     /// An upload used (its name and where it is) or retaken (nulls).

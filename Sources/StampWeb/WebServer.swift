@@ -59,7 +59,8 @@ public final class WebServer: Sendable {
     let app: WebApp
 
     /// Throws `WebError`, or `Threads.StartError` when the live picture's thread cannot be made.
-    public init(controller: ShootController, styles: [Template], settings: Settings) throws {
+    /// `controller`: the server's own camera; nil for none (the team's phones bring their own).
+    public init(controller: ShootController?, styles: [Template], settings: Settings) throws {
         // A team's people bring their own tokens; without a team, one is made for other machines.
         let token = settings.token ?? (settings.listen.isLoopback || settings.team != nil ? nil : AccessPolicy.newToken())
         var limits = HTTPLimits()
@@ -70,13 +71,13 @@ public final class WebServer: Sendable {
         do {
             let uploads = settings.uploads.map { uploads in
                 HTTPDaemon.Uploads(path: AccessPolicy.uploadPath, folder: uploads.settings.folder) { request in
-                    guard let app = box.app else { return .text(status: 503, "starting\n") }
+                    guard let app = box.app else { return .json(status: 503, error: "starting") }
                     return app.admitUpload(request)
                 }
             }
             daemon = try HTTPDaemon(address: settings.listen, limits: limits, tls: settings.tls, uploads: uploads,
                                     checks: settings.check?.uploads()) { request in
-                box.app?.respond(to: request) ?? .text(status: 503, "starting\n")
+                box.app?.respond(to: request) ?? .json(status: 503, error: "starting")
             }
         } catch {
             hub.close()
@@ -89,7 +90,7 @@ public final class WebServer: Sendable {
         let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
         app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
                      styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads,
-                     words: settings.words, check: settings.check)
+                     words: settings.words, check: settings.check, phoneStyles: styles, authority: settings.tls?.authority)
         box.set(app)
     }
 

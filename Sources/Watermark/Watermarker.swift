@@ -99,8 +99,18 @@ public final class Watermarker {
                  fields: fields, mode: .normal, tone: false)
     }
 
+    /// The stamp alone, as a PNG of `width` × `height` with a transparent background: what the
+    /// template draws on a photo of that size, to lay over a live picture. With no photo below,
+    /// no backing is added for contrast: the template's own boxes and colours are drawn.
+    public func overlayPNG(width: Int, height: Int, template: Template, fields: Fields) throws -> [UInt8] {
+        guard var bitmap = Bitmap(width: width, height: height) else { throw ImageError.outOfMemory(width: width, height: height) }
+        _ = try draw(on: &bitmap, top: 0, width: width, height: height, template: template, fields: fields, mode: .normal, tone: false,
+                     transparent: true)
+        return bitmap.pngBytes(transparent: true)
+    }
+
     private func draw(on bitmap: inout Bitmap, left: Int = 0, top: Int, width photoWidth: Int, height photoHeight: Int, orientation: Orientation = .up,
-                      template: Template, fields: Fields, mode: RenderMode, tone: Bool) throws -> Report {
+                      template: Template, fields: Fields, mode: RenderMode, tone: Bool, transparent: Bool = false) throws -> Report {
         try requireValid(template, variables: Set(fields.extra.keys))
         let (width, height) = (Double(photoWidth), Double(photoHeight))
         var logoImages: [LogoImage?] = []
@@ -125,7 +135,7 @@ public final class Watermarker {
         report.truncations = truncations
         report.style = template.id
         report.libraryMessages = LibraryLog.shared.collecting {
-            bitmap.draw(origin: (left, top)) { cr in
+            bitmap.draw(origin: (left, top), transparent: transparent) { cr in
                 let turned = orientation.swapsDimensions
                 StoredFrame.apply(orientation, storedWidth: turned ? photoHeight : photoWidth,
                                   storedHeight: turned ? photoWidth : photoHeight, to: cr)

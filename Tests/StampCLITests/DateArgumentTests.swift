@@ -52,6 +52,9 @@ import Values
                          time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"), user: "山田太郎", project: "Bridge 7", location: "Pier 4"),
             CatalogEntry(path: "/b.jpg", size: 1, sha256: "", command: .shoot, user: "Li\u{1B}[31m", latitude: 1.5, longitude: -2.25),
         ]
+        // A direction mark in a value would turn the rest of its line around: shown escaped.
+        let turned = CatalogEntry(path: "/c.jpg", size: 1, sha256: "", command: .shoot, user: "Eve\u{202E}gpj.exe")
+        #expect(LogCommand.table([turned], width: 100, relativeTo: nil)[1].contains("Eve\\u{202E}gpj.exe"))
         let lines = LogCommand.table(entries, width: 100, relativeTo: nil)
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { TextWidth.columns($0) <= 100 })

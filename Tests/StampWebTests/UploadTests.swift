@@ -145,16 +145,18 @@ import Values
         #expect(answer["time"] as? String == received.iso8601)
         #expect(answer["phoneTime"] as? String == "2026-12-03T10:02:00")
         let notes = answer["notes"] as? [String] ?? []
-        #expect(notes.contains("taken 10:02 on the phone, received 10:41"), "\(notes)")
+        // A file from the phone: said so, its own time shown as the phone's, both in one zone, named.
+        #expect(notes.contains("sent from the phone, taken 10:02 by its clock, received 10:41 (UTC)"), "\(notes)")
         let record = try #require(try Self.record(fixture.web.folder + "/" + fixture.photos[0]))
-        #expect(record.fields.note?.contains("taken 10:02 on the phone, received 10:41") == true)
+        #expect(record.fields.note?.contains("taken 10:02 by its clock, received 10:41 (UTC)") == true)
         #expect(record.fields.extra["phone_time"] == "2026-12-03T10:02:00")
 
-        // A photo kept on the phone while out of reach, without its own time: the page's is used.
+        // A frame of the page's shutter kept on the phone while out of reach: the page's time is used.
         let queued = try Self.json(try fixture.upload(try Self.photo(), token: fixture.ben.token,
-                                                      fields: ["phone_time": "2026-12-03T09:15:00Z"], query: ["review": "0"]))
+                                                      fields: ["phone_time": "2026-12-03T09:15:00Z", "kind": "shutter", "queued": "1"],
+                                                      query: ["review": "0"]))
         #expect(queued["phoneTime"] as? String == "2026-12-03T09:15:00Z")
-        #expect((queued["notes"] as? [String] ?? []).contains("taken 09:15 on the phone, received 10:41"), "\(queued)")
+        #expect((queued["notes"] as? [String] ?? []).contains("taken offline at 09:15, received 10:41 (UTC)"), "\(queued)")
         #expect(try fixture.upload(try Self.photo(), token: fixture.ben.token, fields: ["phone_time": "yesterday"]).status == 400)
     }
 

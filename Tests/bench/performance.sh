@@ -35,6 +35,7 @@ else
 fi
 section bigphoto Tests/bench/bigphoto.sh "$RELEASE_STAMPCAM"
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
+section review "$PYTHON" Tests/web/review_bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
 section capture Tests/vivid/bench.sh "$VIVID_CACHE" "$STAMPCAM"
 section profile Tests/bench/profile.sh "$STAMPCAM" "$logs/profile.txt"
@@ -103,6 +104,14 @@ $(figures bigphoto '^bigphoto: ')
 ## Browser viewfinder (\`Tests/web/bench.py\`)
 
 $(figures web '^web ')
+
+## A phone's shutter → stamped review (\`Tests/web/review_bench.py\`)
+
+A 12-megapixel photo (4000×3000 JPEG) posted as the phone page's shutter sends it, stamped in place at
+full size by a team server without a camera of its own, and the stamped picture fetched at a phone
+screen's size (\`/uploads/ID?fit=1280\`), on loopback.
+
+$(figures review '^shutter -> ')
 
 ## A 100-photo PDF report (\`Tests/report/run.sh\`)
 

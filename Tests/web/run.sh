@@ -22,6 +22,8 @@ echo "== a stalled client does not stall the others"
 "$python" "$here/stall_test.py" "$binary"
 echo "== phones upload to a team server (tokens, limits, slow uploads, a full disk)"
 "$python" "$here/upload_test.py" "$binary"
+echo "== the server under a crew (locks on every route, limits by token or address, trickling and endless bodies, the form's rules, --exec/--keep-original/--name, the team file)"
+"$python" "$here/crew_test.py" "$binary"
 echo "== HTTPS with the certificate made on first use"
 "$python" "$here/tls_test.py" "$binary"
 echo "== in Chromium"
@@ -30,5 +32,5 @@ echo "== the public check page (/verify): photos and codes over sockets, serve -
 "$python" "$here/check_test.py" "$binary" .build/web
 echo "== the page in the browser's language"
 "$python" "$here/language_test.py" "$binary"
-echo "== a team member's phone in Chromium over HTTPS: Take photo, review, Use"
-"$python" "$here/phone_upload_test.py" "$binary" .build/web
+echo "== two people shoot with their own phones in Chromium over HTTPS (the CA trusted): live stamp, review, offline, gallery"
+"$python" "$here/phone_test.py" "$binary" .build/web

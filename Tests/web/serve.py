@@ -16,7 +16,7 @@ from stamptest import FAILSAFE, isolated_env, require as check, wait_until  # no
 
 
 class Server:
-    def __init__(self, binary, *args, listen="127.0.0.1:0", keep_original=True, photos=None, before=None):
+    def __init__(self, binary, *args, listen="127.0.0.1:0", keep_original=True, photos=None, before=None, device="test"):
         self.folder = tempfile.mkdtemp(prefix="stampcam-web-")
         self.photos = photos or os.path.join(self.folder, "photos")
         home = os.path.join(self.folder, "home")
@@ -25,7 +25,8 @@ class Server:
         self.env = env
         if before:
             before(env)  # set up the home first (a team, say)
-        command = [binary, "serve", "--device", "test", "--listen", listen, "-o", self.photos, *args]
+        # device=None: no camera of its own (serve --team opens none unless told which).
+        command = [binary, "serve", "--listen", listen, "-o", self.photos, *args] + (["--device", device] if device else [])
         if keep_original:
             command.append("--keep-original")
         self.errors = open(os.path.join(self.folder, "stderr.txt"), "w+")

@@ -1,12 +1,16 @@
 // The glibc calls Swift cannot see: they are declared only under _GNU_SOURCE (sched_getaffinity,
-// pipe2, renameat2), are macros (CPU_COUNT) or live in headers Swift's Glibc leaves out (statfs). Prefixed `sc_`
-// so they never clash with glibc's own names.
+// pipe2, renameat2), are macros (CPU_COUNT) or live in headers Swift's Glibc leaves out (statfs, malloc.h).
+// Prefixed `sc_` so they never clash with glibc's own names.
 #ifndef CPLATFORM_H
 #define CPLATFORM_H
 
 /// How many CPUs the calling thread's affinity mask holds (taskset, cpusets; a new thread inherits
 /// its creator's mask); -1 with errno set when it cannot be read.
 int sc_affinity_cpu_count(void);
+
+/// malloc_trim(0) (malloc.h, which Swift's Glibc leaves out): every arena's free memory back to
+/// the system.
+void sc_malloc_trim(void);
 
 /// pipe2(2) with O_CLOEXEC: neither end is inherited by a program this process starts.
 int sc_pipe_cloexec(int ends[2]);

@@ -4,11 +4,15 @@ extension Bitmap {
     /// Runs `body` with a Cairo context drawing straight into this bitmap's memory (made its own
     /// first); the drawing is flushed before it returns. `origin`: where this bitmap's top-left
     /// pixel lies in the coordinates drawn in (a window onto part of a larger picture).
-    package mutating func draw<Result>(origin: (x: Int, y: Int) = (0, 0), _ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+    /// `transparent`: the fourth byte of each pixel is its opacity (Cairo's premultiplied ARGB32),
+    /// for a picture laid over another one (a zeroed bitmap is then wholly transparent).
+    package mutating func draw<Result>(origin: (x: Int, y: Int) = (0, 0), transparent: Bool = false,
+                                       _ body: (OpaquePointer) throws -> Result) rethrows -> Result {
         let (width, height, stride) = (Int32(self.width), Int32(self.height), Int32(self.stride))
         return try withUnsafeMutableBytes { bytes in
             let surface = cairo_image_surface_create_for_data(
-                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, width, height, stride)!
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+                width, height, stride)!
             defer {
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)

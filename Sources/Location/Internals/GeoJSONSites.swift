@@ -1,3 +1,4 @@
+import Platform
 import Values
 
 
@@ -64,11 +65,15 @@ struct GeoJSONSites {
             name = trimmed
             let project = try Self.optionalText(properties, "project")
             let address = try Self.optionalText(properties, "address")
+            let zone = try Self.optionalText(properties, "timezone")
+            if let zone, WallClock.offsetMinutes(zone: zone, at: 0) == nil {
+                throw Problem(path: "properties.timezone", text: "'\(zone.prefix(60))' is not a time zone this system knows (an IANA name like Europe/Helsinki)")
+            }
             guard let geometry = members["geometry"], geometry != .null else {
                 throw Problem(path: "geometry", text: "missing: a site needs a Polygon, a MultiPolygon, or a Point with a radius")
             }
             let shape = try self.shape(geometry, properties: properties)
-            sites.append(Site(name: trimmed, project: project, address: address, shape: shape, index: index))
+            sites.append(Site(name: trimmed, project: project, address: address, shape: shape, index: index, timeZone: zone))
         } catch {
             throw .invalid(file: file, feature: index, name: name.map { String($0.prefix(60)) }, path: error.path, problem: error.text)
         }

@@ -9,6 +9,9 @@ enum GNUCalls {
         return count > 0 ? Int(count) : nil
     }
 
+    /// Gives the memory every malloc arena holds free back to the system (glibc keeps it otherwise).
+    static func trimHeap() { sc_malloc_trim() }
+
     /// A pipe whose ends are closed on exec; nil with errno set when none can be made.
     static func pipeClosedOnExec() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [0, 0]

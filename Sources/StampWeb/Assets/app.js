@@ -1,51 +1,23 @@
-// stampcam serve: the page. Buttons, keys, swipes and taps become POSTs to the JSON API; the
-// state comes back as Server-Sent Events and is drawn; the picture is the server's MJPEG stream.
+// stampcam serve: the server's own camera (/camera). Buttons, keys, swipes and taps become POSTs to
+// the JSON API; the state comes back as Server-Sent Events and is drawn; the picture is the server's
+// MJPEG stream. A phone's own camera is another page (phone.js).
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
   const app = $('app');
   const picture = $('picture');
 
-  // Who this page is, so the server can tell the controlling browser from the others.
-  const clientId = (() => {
-    const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-    try {
-      let id = sessionStorage.getItem('stampcam-client');
-      if (!id) { id = fresh(); sessionStorage.setItem('stampcam-client', id); }
-      return id;
-    } catch (e) {
-      return fresh();
-    }
-  })();
-
-  // The access token came in the address; the server has put it in a cookie. Keep it out of the
-  // address bar, the history and screenshots.
-  if (/[?&]token=/.test(location.search)) history.replaceState(null, '', location.pathname);
+  // Who this page is (this tab), so the server can tell the controlling browser from the others.
+  const clientId = stampcam.clientId(sessionStorage);
 
   let state = null;
   let shownShots = -1;
 
-  // --- the page's words in the browser's language ----------------------------------------------
-  // The server has them in every language it has a catalogue for; it picks the best of the
-  // browser's list (English when none fits). A word not given stays as the page has it.
+  // --- the page's words in the browser's language (page.js) ------------------------------------
   let words = {};
   const word = (id, english) => words[id] || english;
   async function loadWords() {
-    const list = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en']).join(',');
-    try {
-      const response = await fetch('/api/words?lang=' + encodeURIComponent(list), { credentials: 'same-origin' });
-      if (!response.ok) return;
-      const answer = await response.json();
-      words = answer.words || {};
-      document.documentElement.lang = answer.lang || 'en';
-      document.documentElement.dir = answer.dir === 'rtl' ? 'rtl' : 'ltr';
-    } catch (error) {
-      return;  // the page stays in English
-    }
-    for (const element of document.querySelectorAll('[data-word]')) {
-      const text = words[element.dataset.word];
-      if (text) element.textContent = text;
-    }
+    words = await stampcam.loadWords();
     if (state) render(state);  // the status line again, in these words
   }
   let noticeTimer = 0;
@@ -85,7 +57,6 @@
     events.onopen = () => {
       if (!$('offline').hidden) restartPicture();
       $('offline').hidden = true;
-      flushQueue();
     };
     events.onerror = () => { $('offline').hidden = false; };
   }
@@ -94,255 +65,6 @@
     picture.src = '/stream.mjpg?t=' + Date.now();
   }
   picture.addEventListener('error', () => setTimeout(restartPicture, 2000));
-
-  // --- photos from this phone's own camera ---------------------------------------------------
-  // The photo goes to the server as it is; the server stamps it with its own clock, the name the
-  // link gives and where the phone says it is, and shows it back for Use or Retake.
-
-  let position = null;
-  if (window.isSecureContext && navigator.geolocation) {
-    navigator.geolocation.watchPosition((found) => { position = found; }, () => { position = null; },
-      { enableHighAccuracy: true, maximumAge: 10000 });
-  }
-  let underReview = null;
-
-  function showUpload(text, picture) {
-    $('upload').hidden = false;
-    $('upload-status').textContent = text;
-    const busy = !picture;
-    $('upload-use').disabled = busy;
-    $('upload-retake').disabled = busy;
-    if (picture) $('upload-picture').src = picture;
-    else $('upload-picture').removeAttribute('src');
-  }
-
-  // Where the phone was, as the form sends it (read when the photo is taken, not when it is sent).
-  function whereNow() {
-    if (!position) return {};
-    const where = {
-      latitude: String(position.coords.latitude), longitude: String(position.coords.longitude),
-      position_time: String(position.timestamp),
-    };
-    if (position.coords.accuracy != null) where.accuracy = String(position.coords.accuracy);
-    if (position.coords.altitude != null) where.altitude = String(position.coords.altitude);
-    return where;
-  }
-
-  function photoForm(file, fields, sentAt) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      if (key === 'position_time') form.append('position_age', String(Math.max(0, (sentAt - Number(value)) / 1000)));
-      else form.append(key, value);
-    }
-    form.append('photo', file, file.name || 'photo.jpg');
-    return form;
-  }
-
-  async function sendPhoto(file) {
-    const fields = whereNow();
-    const takenAt = new Date();
-    showUpload('Sending the photo to stampcam…', null);
-    let response, data = {};
-    try {
-      response = await fetch('/api/photos', {
-        method: 'POST', credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId },
-        body: photoForm(file, fields, Date.now()),
-      });
-      data = await response.json();
-    } catch (error) {
-      // Out of reach: the photo waits on this phone, marked with the phone's time, and goes later.
-      $('upload').hidden = true;
-      fields.phone_time = takenAt.toISOString().replace(/\.\d+Z$/, 'Z');  // whole seconds, as the server reads them
-      await queue.add({ file, fields }).then(
-        () => showNotice('No connection: the photo is kept on this phone and sent when stampcam is reachable', true),
-        () => showNotice('The photo did not reach stampcam (' + error.message + '); take it again', true));
-      showQueued();
-      return;
-    }
-    if (!response.ok) {
-      $('upload').hidden = true;
-      showNotice(data.error || (response.status + ' ' + response.statusText), true);
-      return;
-    }
-    underReview = data.id;
-    person = data.user || person;
-    const said = [data.user, data.site].filter(Boolean).join(' · ');
-    showUpload([said].concat(data.notes || []).filter(Boolean).join(' — ') || data.name,
-               data.preview + '?client=' + encodeURIComponent(clientId));
-  }
-
-  async function reviewUpload(choice) {
-    if (!underReview) return;
-    const id = underReview;
-    $('upload-use').disabled = true;
-    $('upload-retake').disabled = true;
-    const response = await fetch('/api/photos/' + choice, {
-      method: 'POST', credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-Stampcam-Client': clientId }, body: JSON.stringify({ id }),
-    }).catch(() => null);
-    const data = response ? await response.json().catch(() => ({})) : {};
-    if (!response || !response.ok) {
-      // Kept under review (a full disk): the person can try again or retake.
-      showUpload((data && data.error) || 'stampcam does not answer; try again', $('upload-picture').src);
-      return;
-    }
-    underReview = null;
-    $('upload').hidden = true;
-    if (choice === 'use') {
-      showNotice('Saved as ' + data.name, false);
-      loadShots();
-    } else {
-      $('photo-input').click();
-    }
-  }
-
-  // --- this phone's camera, live (getUserMedia: HTTPS only) ------------------------------------
-  // The picture with what the stamp will say drawn over it: the server's time (its clock, read from
-  // its answers), the person and where the phone is. The shutter sends the frame as a photo.
-
-  let serverOffset = 0;  // the server's clock minus this phone's
-  let liveStream = null;
-  let stampTimer = 0;
-  let person = null;
-
-  async function measureClock() {
-    const response = await fetch('/api/state', { credentials: 'same-origin' }).catch(() => null);
-    const date = response && Date.parse(response.headers.get('Date') || '');
-    if (date) serverOffset = date - Date.now();
-  }
-
-  function drawLiveStamp() {
-    const two = (n) => String(n).padStart(2, '0');
-    const now = new Date(Date.now() + serverOffset);
-    const lines = [now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate()) + ' ' + two(now.getHours()) + ':'
-                   + two(now.getMinutes()) + ':' + two(now.getSeconds())];
-    if (person) lines.push(person);
-    if (position) {
-      const c = position.coords;
-      lines.push(c.latitude.toFixed(5) + ', ' + c.longitude.toFixed(5) + (c.accuracy != null ? ' ±' + Math.round(c.accuracy) + ' m' : ''));
-    }
-    $('live-stamp').textContent = lines.join('\n');
-  }
-
-  async function openCamera() {
-    try {
-      liveStream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false,
-      });
-    } catch (error) {
-      showNotice('The camera cannot be opened (' + error.message + '); use Take photo', true);
-      return;
-    }
-    $('live-video').srcObject = liveStream;
-    $('camera-live').hidden = false;
-    measureClock();
-    drawLiveStamp();
-    stampTimer = setInterval(drawLiveStamp, 1000);
-  }
-
-  function closeCamera() {
-    clearInterval(stampTimer);
-    if (liveStream) liveStream.getTracks().forEach((track) => track.stop());
-    liveStream = null;
-    $('live-video').srcObject = null;
-    $('camera-live').hidden = true;
-  }
-
-  function liveShutter() {
-    const video = $('live-video');
-    if (!video.videoWidth) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext('2d').drawImage(video, 0, 0);
-    canvas.toBlob((blob) => {
-      closeCamera();
-      if (blob) sendPhoto(new File([blob], 'camera.jpg', { type: 'image/jpeg' }));
-    }, 'image/jpeg', 0.92);
-  }
-
-  if (window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
-    $('live-camera').hidden = false;
-    $('live-camera').addEventListener('click', openCamera);
-    $('live-close').addEventListener('click', closeCamera);
-    $('live-shutter').addEventListener('click', liveShutter);
-  }
-
-  // --- photos waiting on this phone (IndexedDB) for the server to be reachable ------------------
-
-  const queue = {
-    open() {
-      return new Promise((done, fail) => {
-        const request = indexedDB.open('stampcam', 1);
-        request.onupgradeneeded = () => request.result.createObjectStore('queue', { autoIncrement: true });
-        request.onsuccess = () => done(request.result);
-        request.onerror = () => fail(request.error);
-      });
-    },
-    async run(mode, work) {
-      const db = await queue.open();
-      return new Promise((done, fail) => {
-        const transaction = db.transaction('queue', mode);
-        const result = work(transaction.objectStore('queue'));
-        transaction.oncomplete = () => done(result.result);
-        transaction.onerror = () => fail(transaction.error);
-      });
-    },
-    add(item) { return queue.run('readwrite', (store) => store.add(item)); },
-    keys() { return queue.run('readonly', (store) => store.getAllKeys()); },
-    get(key) { return queue.run('readonly', (store) => store.get(key)); },
-    remove(key) { return queue.run('readwrite', (store) => store.delete(key)); },
-  };
-
-  async function showQueued() {
-    const count = await queue.keys().then((keys) => keys.length, () => 0);
-    $('queued').hidden = count === 0;
-    $('queued').textContent = count === 1 ? '1 photo waits on this phone for stampcam'
-                                          : count + ' photos wait on this phone for stampcam';
-  }
-
-  // Sends the photos kept while out of reach, oldest first; each is saved at once (no review: the
-  // person saw it when taking it) and marked with its phone time beside the server's.
-  let flushing = false;
-  async function flushQueue() {
-    if (flushing || !window.indexedDB) return;
-    flushing = true;
-    try {
-      for (const key of await queue.keys()) {
-        const item = await queue.get(key);
-        if (!item) continue;
-        const form = photoForm(item.file, Object.assign({ review: '0' }, item.fields), Date.now());
-        const response = await fetch('/api/photos', {
-          method: 'POST', credentials: 'same-origin', headers: { 'X-Stampcam-Client': clientId }, body: form,
-        });
-        const data = await response.json().catch(() => ({}));
-        if (response.ok || response.status === 422 || response.status === 413) {
-          await queue.remove(key);  // saved, or never will be: the answer says which
-          showNotice(response.ok ? 'Sent a kept photo: ' + data.name : 'A kept photo was refused: ' + data.error, !response.ok);
-        } else {
-          break;  // try again later
-        }
-      }
-    } catch (error) {
-      // Still out of reach.
-    } finally {
-      flushing = false;
-      showQueued();
-    }
-  }
-  window.addEventListener('online', flushQueue);
-  setInterval(flushQueue, 15000);
-  if ('serviceWorker' in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it, only not offline */ });
-  }
-
-  $('photo-input').addEventListener('change', (event) => {
-    const file = event.target.files && event.target.files[0];
-    event.target.value = '';
-    if (file) sendPhoto(file);
-  });
-  $('upload-use').addEventListener('click', () => reviewUpload('use'));
-  $('upload-retake').addEventListener('click', () => reviewUpload('retake'));
 
   // --- drawing the state ----------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 // stampcam serve: the service worker. It keeps the page itself (not the photos: those wait in the
 // page's own queue, IndexedDB) so the page opens and takes photos while the server is out of reach.
 'use strict';
-const SHELL = 'stampcam-shell-1';
-const FILES = ['/', '/app.js', '/app.css', '/icon.svg', '/manifest.webmanifest'];
+const SHELL = 'stampcam-shell-3';
+// A phone's page: '/' for a team member's link, '/phone' for any other.
+const FILES = ['/', '/phone', '/page.js', '/phone.js', '/phone.css', '/icon.svg', '/manifest.webmanifest'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));

@@ -9,11 +9,13 @@ import Glibc
 /// The one owner of a libmicrohttpd daemon: it parses HTTP, keeps connections alive, chunks
 /// streamed answers and enforces the connection limits; this class turns each complete request
 /// into an `HTTPRequest` value, asks `handler` for the answer and hands that to libmicrohttpd.
-/// Request bodies are collected up to `limits.bodyBytes`: a larger one announced in
-/// Content-Length gets 413 before it is read; a chunked one that grows past it has its connection
-/// closed, and so has a request that has not arrived whole within `limits.requestSeconds`
+/// Request bodies are collected up to `limits.bodyBytes`: every body must say its length
+/// (Content-Length; a chunked one gets 411 at once: libmicrohttpd cannot answer in the middle of a
+/// body, so one without an end could only be read forever or cut without a word), and a longer one
+/// than may come gets 413 before it is read. A request that does not keep arriving is cut
 /// (`RequestDeadlines`). A form posted to `uploads.path` is received by an `UploadReceiver`
-/// instead, its photo up to `limits.uploadBytes` streamed to a temp file in `uploads.folder`.
+/// instead, its photo up to `limits.uploadBytes` streamed to a temp file in `uploads.folder`, and
+/// answered by one of `limits.uploadsAtOnce` workers while the other uploads wait in their files.
 /// With `tls` it speaks HTTPS only. `stop()` (or deinit) ends every connection; no connection may be parked
 /// in a `StreamGate` then (`LiveHub.close` wakes them all and lets none park again).
 final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, the library table never; the handle is behind a lock
@@ -26,6 +28,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     private let deadlines: RequestDeadlines
     /// The paths photos are posted to: the phones' uploads, the check page's photos.
     private let uploads: [Uploads]
+    /// Where uploads are read and answered: a few threads, not one an upload (see `WorkerPool`).
+    private let uploadWorkers: WorkerPool<Void>?
     /// libmicrohttpd reads the key and certificate when it starts; they are kept while it runs.
     private let tls: [[CChar]]
     /// The port the daemon listens on (the one the system chose for port 0). Set once, in init.
@@ -52,7 +56,10 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         self.tls = tls.map { [$0.keyPEM.utf8CString.map { $0 }, $0.certificatePEM.utf8CString.map { $0 }] } ?? []
         daemon = Mutex(nil)
         do { web = try WebLibraries.load() } catch { throw .libraryMissing(error) }
-        do { deadlines = try RequestDeadlines(seconds: Double(limits.requestSeconds)) } catch {
+        do throws(Threads.StartError) {
+            deadlines = try RequestDeadlines(headSeconds: Double(limits.requestSeconds), bytesPerSecond: Double(limits.bodyBytesPerSecond))
+            uploadWorkers = self.uploads.isEmpty ? nil : try WorkerPool(workers: limits.uploadsAtOnce, makeState: {})
+        } catch {
             throw .cannotListen(address: address.description, reason: error.description)
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -69,6 +76,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         }
         guard let started else {
             deadlines.stop()
+            uploadWorkers?.close()
             let code = errno
             let reason: String
             switch code {
@@ -90,13 +98,14 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     /// Closes the listening socket and every connection; waits for handlers that are running.
     func stop() {
         // libmicrohttpd cannot stop with a connection suspended: the uploads being stamped finish first.
-        stamping.wait(until: { $0.started == 0 }, then: { _ in })
+        stamping.wait(until: { $0 == 0 }, then: { _ in })
         guard let handle = daemon.withLock({ current -> Handle? in
             defer { current = nil }
             return current
         }) else { return }
         web.MHD_stop_daemon(handle.pointer)
         deadlines.stop()
+        uploadWorkers?.close()
     }
 
     // MARK: requests
@@ -122,9 +131,8 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
 
     /// A connection handed to an upload's thread, which only resumes it once (libmicrohttpd's own lock).
     private struct Suspended: @unchecked Sendable { let connection: OpaquePointer }
-    /// Uploads on their own threads (`stop` waits for them: their connections are suspended), and
-    /// how many of them are reading and stamping their photo.
-    private let stamping = ConditionLock((started: 0, working: 0))
+    /// Uploads handed to the workers (`stop` waits for them: their connections are suspended).
+    private let stamping = ConditionLock(0)
 
     fileprivate func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
                             upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
@@ -133,10 +141,16 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             // The first call: the request line and headers are here, the body is not yet.
             let pending = Pending()
             context.pointee = Unmanaged.passRetained(pending).toOpaque()
-            if let ambiguity = Self.ambiguity(headerNames(connection)) {
+            let names = headerNames(connection)
+            if let ambiguity = Self.ambiguity(names) {
                 pending.refused = true
                 return queue(.json(status: 400, error: ambiguity), on: connection)  // answered at once: the body is not read
             }
+            if names.contains("transfer-encoding") {
+                pending.refused = true
+                return queue(.json(status: 411, error: "send the body with a Content-Length (a chunked body is not taken)"), on: connection)
+            }
+            deadlines.bodyStarts(connection)
             let length = header(connection, "Content-Length").flatMap { Int($0) }
             if method.map(Self.text) == "POST", let uploads = uploads.first(where: { url.map(Self.text) == $0.path }) {
                 let head = HTTPRequest(method: "POST", path: uploads.path, query: values(connection, sc_mhd_query, lowercased: false),
@@ -158,6 +172,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         if uploadSize.pointee > 0 {
             let count = uploadSize.pointee
             uploadSize.pointee = 0
+            deadlines.received(connection, bytes: count)
             guard !pending.refused else { return sc_mhd_yes }
             if let receiver = pending.upload {
                 if let upload, !receiver.receive(upload, count: count) {
@@ -198,37 +213,34 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
         return queue(handler(request), on: connection)
     }
 
-    /// Reads and stamps an upload on a thread of its own: the polling thread goes on serving the
-    /// other connections (the live picture, other phones) meanwhile. The connection is suspended
-    /// until the answer is made, then resumed, and libmicrohttpd asks again: `access` finds the
-    /// answer. Only `limits.uploadsAtOnce` photos are read into memory and stamped at a time; the
-    /// others wait in their temp files.
+    /// Reads and stamps an upload on one of the upload workers: the polling thread goes on serving
+    /// the other connections (the live picture, other phones) meanwhile. The connection is
+    /// suspended until the answer is made, then resumed, and libmicrohttpd asks again: `access`
+    /// finds the answer. Only `limits.uploadsAtOnce` photos are read into memory and stamped at a
+    /// time; the others wait in their temp files.
     private func answerLater(_ request: HTTPRequest, receiver: UploadReceiver, on connection: OpaquePointer,
                              pending: Pending) -> MHD_Result {
         let suspended = Suspended(connection: connection)
         let answer = pending.answer
-        stamping.withLock { $0.started += 1 }
+        stamping.withLock { $0 += 1 }
         web.MHD_suspend_connection(connection)
-        do {
-            try Threads.detach { [handler, stamping, limit = limits.uploadsAtOnce] in
-                stamping.wait(until: { $0.working < limit }, then: { $0.working += 1 })
-                var request = request
-                let response: HTTPResponse
-                do throws(UploadReceiver.Problem) {
-                    request.upload = try receiver.finish()
-                    response = handler(request)
-                } catch {
-                    response = error.response
-                }
-                answer.value.withLock { $0 = response }
-                stamping.withLock { $0.working -= 1 }
-                WebLibraries.loaded.MHD_resume_connection(suspended.connection)
-                stamping.withLock { $0.started -= 1 }
+        let accepted = uploadWorkers?.submit { [handler, stamping] _ in
+            var request = request
+            let response: HTTPResponse
+            do throws(UploadReceiver.Problem) {
+                request.upload = try receiver.finish()
+                response = handler(request)
+            } catch {
+                response = error.response
             }
-        } catch {
+            answer.value.withLock { $0 = response }
+            WebLibraries.loaded.MHD_resume_connection(suspended.connection)
+            stamping.withLock { $0 -= 1 }
+        } ?? false
+        if !accepted {
             web.MHD_resume_connection(connection)
-            stamping.withLock { $0.started -= 1 }
-            return queue(.json(status: 503, error: "the server cannot start work on the photo (\(error)); send it again"), on: connection)
+            stamping.withLock { $0 -= 1 }
+            return queue(.json(status: 503, error: "the server is stopping; send the photo again later"), on: connection)
         }
         return sc_mhd_yes
     }
@@ -264,7 +276,7 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
     }
 
     /// A photo about to be posted: refused at once when it announces more than may come, else
-    /// received as it arrives, with time for its size.
+    /// received as it arrives.
     private func startUpload(_ connection: OpaquePointer, length: Int?, uploads: Uploads, pending: Pending) -> MHD_Result {
         var limits = self.limits
         if let most = uploads.maxBytes { limits.uploadBytes = most }
@@ -280,7 +292,6 @@ final class HTTPDaemon: @unchecked Sendable {  // `port` is set in init only, th
             pending.refused = true
             return queue(error.response, on: connection)
         }
-        deadlines.extend(connection, by: Double(length ?? most) / Double(limits.uploadBytesPerSecond))
         return sc_mhd_yes
     }
 

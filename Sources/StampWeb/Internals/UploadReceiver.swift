@@ -52,7 +52,7 @@ final class UploadReceiver: @unchecked Sendable {
         if let folder {
             var template = Array((folder + "/.stampcam-upload-XXXXXX").utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else { throw .noRoom("cannot make a temp file in \(PathEncoding.display(folder)) (\(Errno.current.reason))") }
+            guard fd >= 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else { throw .noRoom("cannot make a temp file (\(Errno.current.reason))") }
             // Unnamed at once: the bytes live only as long as the descriptor.
             unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
             descriptor = fd
@@ -119,6 +119,12 @@ final class UploadReceiver: @unchecked Sendable {
             }
             photoBytes += size
             return true
+        }
+        // A value comes in pieces (offset 0 first): a second value under the same name is a field
+        // sent twice, which would otherwise be joined ("Ana" and "Bob" as "AnaBob").
+        if offset == 0 && fields[key] != nil {
+            problem = .malformed("the form has '\(PathEncoding.display(key))' twice; send each field once")
+            return false
         }
         var value = fields[key] ?? ""
         if fields[key] == nil && fields.count >= limits.uploadFields {

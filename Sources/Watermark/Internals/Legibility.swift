@@ -53,7 +53,9 @@ enum Legibility {
         let toSurface: cairo_matrix_t
 
         init?(_ cr: OpaquePointer) {
-            guard let surface = cairo_get_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+            // A transparent picture (an overlay for a live picture) has no backdrop to read.
+            guard let surface = cairo_get_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+                  cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 else { return nil }
             cairo_surface_flush(surface)
             guard let data = cairo_image_surface_get_data(surface) else { return nil }
             self.data = data

@@ -16,7 +16,7 @@ BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-de
 # Each test target installs the tools it uses, and only those.
 UNIT_TEST_PACKAGES = tmux libimage-exiftool-perl libxml2-utils poppler-utils python3 file geographiclib-tools openssl zbar-tools
 HOSTILE_PACKAGES = libjpeg-turbo-progs time python3
-WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv libjpeg-turbo-progs
+WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv libjpeg-turbo-progs poppler-utils
 GPS_PACKAGES = gpsd libimage-exiftool-perl python3
 REPORT_PACKAGES = poppler-utils time python3
 PACK_PACKAGES = dpkg-dev lintian man-db zsh fish file
@@ -224,6 +224,7 @@ bench-web: build $(VENV)/.installed
 	@$(call packages,$(WEB_PACKAGES))
 	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
 	$(VENV)/bin/python Tests/web/upload_bench.py .build/release/stampcam
+	$(VENV)/bin/python Tests/web/lead_bench.py .build/release/stampcam
 bench-capture: deps $(STATIC_STAMPCAM)
 	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 FORCE:

@@ -17,5 +17,11 @@ public struct TrustAnchors: Sendable {
         self.certificates = certificates
     }
 
+    /// The top of `identity`'s chain: a server trusts the photos it signed itself (its own CA, or
+    /// the organisation's root it was given).
+    public init(signer identity: SigningIdentity) {
+        certificates = X509Certificate.read(pem: Array(identity.topCertificatePEM.utf8)) ?? []
+    }
+
     public var isEmpty: Bool { certificates.isEmpty }
 }

@@ -70,6 +70,7 @@ enum ServeCommand: Command {
         settings.tls = credentials
         settings.words = words
         settings.uploads = uploads(setup, style: check.styles[check.style], context: context)
+        settings.lead = leadDesk(setup, context: context)
         let server = try WebServer(controller: controller, styles: check.styles, settings: settings)
         // Ctrl-C and SIGTERM end the server as a finished program (exit 0); a second one ends it at once.
         let stop = ConditionLock(false)
@@ -135,6 +136,16 @@ enum ServeCommand: Command {
         writer.log = setup.logging
         return PhotoUploads(settings: PhotoUploads.Settings(folder: setup.folder, style: style, fields: setup.fields, writer: writer,
                                                             load: LoadOptions(maxSize: writer.maxSize), fontConfig: setup.choices.fontConfig))
+    }
+
+    /// The team's photos for the lead's page: the session's catalog, day zone and sites, its signer trusted.
+    static func leadDesk(_ setup: ShootSetup, context: Context) -> LeadDesk? {
+        guard let catalog = setup.choices.catalog else { return nil }
+        let trust = setup.choices.writer.signer.map { TrustAnchors(signer: $0.identity) } ?? TrustAnchors()
+        let temporary = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return LeadDesk(settings: LeadDesk.Settings(catalog: catalog, zone: setup.fields.zone, sites: setup.fields.whereabouts.sites,
+                                                    fontConfig: setup.choices.fontConfig, version: StampCLI.version, trust: trust,
+                                                    temporary: temporary))
     }
 
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).

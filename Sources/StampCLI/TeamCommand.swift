@@ -4,8 +4,8 @@ import StampWeb
 import Values
 
 /// `stampcam team`: the people who upload to `serve --team` from their phones, each with a link of
-/// their own (its token names them). `team add NAME` prints the link and its QR code; `team list`;
-/// `team remove NAME` (their link stops working at the server's next start).
+/// their own (its token names them). `team add NAME` prints the link and its QR code (`--lead`: a
+/// lead's link, to the team's day at `/team`); `team list`; `team remove NAME`.
 enum TeamCommand: Command {
     static let project = Option.text("project", value: "NAME", help: "the project their photos are for")
     static let lock = Option<Set<String>>("lock", value: "FIELD,…",
@@ -16,14 +16,15 @@ enum TeamCommand: Command {
         }
         return names
     }
+    static let lead = Flag("lead", help: "a team lead: their link opens the team's day (photos, plan, report) and lets them add and remove people")
     static let json = Flag("json", help: "print JSON instead of text")
     static let tls = Flag("tls", help: "an https link, for 'serve --tls' (its certificate's fingerprint shown beside the QR code)")
 
     static let spec = CommandSpec(
         name: "team",
-        usage: "team add NAME [--project P] [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
+        usage: "team add NAME [--project P] [--lock user,project,style] [--lead] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
         summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
-        options: [project, lock, ServeCommand.listen, tls, json])
+        options: [project, lock, lead, ServeCommand.listen, tls, json])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let folder = context.configFolder
@@ -31,7 +32,8 @@ enum TeamCommand: Command {
         let console = context.console
         switch options.positionals.first {
         case "add" where options.positionals.count == 2:
-            let person = try roster.add(options.positionals[1], project: try options.value(project), locked: try options.value(lock) ?? [])
+            let person = try roster.add(options.positionals[1], project: try options.value(project), locked: try options.value(lock) ?? [],
+                                        isLead: options.flag(lead))
             try roster.save(configFolder: folder)
             let address = try options.value(ServeCommand.listen) ?? ListenAddress("0.0.0.0:\(ListenAddress.defaultPort)")!
             let link = link(person, address: address, tls: options.flag(tls))
@@ -52,13 +54,16 @@ enum TeamCommand: Command {
                     let name: String
                     let project: String?
                     let locked: [String]
+                    let lead: Bool
                 }
                 for person in roster.people {
-                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, locked: person.locked.sorted())))
+                    console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, locked: person.locked.sorted(),
+                                                          lead: person.isLead)))
                 }
             } else {
                 for person in roster.people {
                     var line = person.name
+                    if person.isLead { line += "  lead" }
                     if let project = person.project { line += "  project: " + project }
                     if !person.locked.isEmpty { line += "  locked: " + person.locked.sorted().joined(separator: ",") }
                     console.out(line)
@@ -76,9 +81,10 @@ enum TeamCommand: Command {
         return .success
     }
 
-    /// The address a person opens: this machine's first network address (or the one given), with their token.
+    /// The address a person opens: this machine's first network address (or the one given), with
+    /// their token; a lead's opens the team's day.
     static func link(_ person: TeamRoster.Person, address: ListenAddress, tls: Bool) -> String {
         let host = address.isAnyAddress && !address.isIPv6 ? (WebServer.externalAddresses().first ?? "127.0.0.1") : address.host
-        return (tls ? "https" : "http") + "://\(host):\(address.port)/?token=" + person.token
+        return TeamRoster.link(person, base: (tls ? "https" : "http") + "://\(host):\(address.port)")
     }
 }

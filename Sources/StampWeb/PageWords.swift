@@ -16,8 +16,12 @@ public struct PageWords: Sendable {
         PageWords(table: Translation.inEveryLanguage(words))
     }
 
-    /// The words as the process's language says them; the ids are the page's.
+    /// The words as the process's language says them; the ids are the pages' (the camera's and the lead's).
     static func words() -> [String: String] {
+        cameraWords().merging(leadWords()) { camera, _ in camera }
+    }
+
+    static func cameraWords() -> [String: String] {
         [
             "camera": Lp("page", "Camera"),
             "fields": Lp("page", "Fields"),

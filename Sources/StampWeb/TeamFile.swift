@@ -6,6 +6,7 @@ import Synchronization
 public final class TeamFile: Sendable {
     private let configFolder: String
     private let cached: Mutex<(roster: TeamRoster, identity: FileIdentity?, modified: Int)>
+    private let changing = Mutex(())
 
     /// Reads the team of `configFolder`; throws when its file cannot be read.
     public init(configFolder: String) throws(TeamRoster.Problem) {
@@ -22,5 +23,16 @@ public final class TeamFile: Sendable {
         let roster = (try? TeamRoster.load(configFolder: configFolder)) ?? TeamRoster()
         cached.withLock { $0 = (roster, identity, modified) }
         return roster
+    }
+
+    /// Changes the team as its file says now and writes it back (0600, in one step): what a lead's
+    /// page does. Changes made here one at a time, so two leads adding at once both stay.
+    func change<Result>(_ body: (inout TeamRoster) throws(TeamRoster.Problem) -> Result) throws(TeamRoster.Problem) -> Result {
+        try changing.withLock { _ throws(TeamRoster.Problem) -> Result in
+            var roster = try TeamRoster.load(configFolder: configFolder)
+            let result = try body(&roster)
+            try roster.save(configFolder: configFolder)
+            return result
+        }
     }
 }

@@ -6,8 +6,11 @@ import Values
 /// as JSON in one file that only its owner may read (0600), written whole and atomically.
 ///
 /// ```json
-/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "locked": ["user", "project"]}]}
+/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "locked": ["user", "project"]},
+///             {"name": "Li", "token": "3c…", "role": "lead"}]}
 /// ```
+///
+/// A lead's link opens the team's day (`/team`) as well as the camera; a member's does not.
 public struct TeamRoster: Sendable, Equatable {
     public struct Person: Sendable, Equatable {
         public var name: String
@@ -16,12 +19,15 @@ public struct TeamRoster: Sendable, Equatable {
         public var project: String?
         /// The fields the page cannot change (the lead's template): of `lockable`.
         public var locked: Set<String>
+        /// A team lead (`team add --lead`): sees the team's photos and adds and removes people.
+        public var isLead: Bool
 
-        public init(name: String, token: String, project: String? = nil, locked: Set<String> = []) {
+        public init(name: String, token: String, project: String? = nil, locked: Set<String> = [], isLead: Bool = false) {
             self.name = name
             self.token = token
             self.project = project
             self.locked = locked
+            self.isLead = isLead
         }
     }
 
@@ -58,12 +64,12 @@ public struct TeamRoster: Sendable, Equatable {
     }
 
     /// Adds `name` with a new token.
-    public mutating func add(_ name: String, project: String?, locked: Set<String>) throws(Problem) -> Person {
+    public mutating func add(_ name: String, project: String?, locked: Set<String>, isLead: Bool = false) throws(Problem) -> Person {
         let name = name.trimmingWhitespace
         guard (1...100).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
               PathEncoding.encode(name) == Array(name.utf8) else { throw .badName(name) }
         guard !people.contains(where: { $0.name == name }) else { throw .exists(name) }
-        let person = Person(name: name, token: AccessPolicy.newToken(), project: project, locked: locked)
+        let person = Person(name: name, token: AccessPolicy.newToken(), project: project, locked: locked, isLead: isLead)
         people.append(person)
         return person
     }
@@ -71,6 +77,12 @@ public struct TeamRoster: Sendable, Equatable {
     public mutating func remove(_ name: String) throws(Problem) {
         guard let index = people.firstIndex(where: { $0.name == name }) else { throw .unknown(name) }
         people.remove(at: index)
+    }
+
+    /// The address `person` opens on the server at `base` (`http://192.168.1.5:8080`): a lead's
+    /// goes to the team's day, a member's to the camera.
+    public static func link(_ person: Person, base: String) -> String {
+        base + (person.isLead ? "/team" : "/") + "?token=" + person.token
     }
 
     // MARK: the file
@@ -103,7 +115,10 @@ public struct TeamRoster: Sendable, Equatable {
             if case .array(let names)? = fields["locked"] {
                 for case .string(let lock) in names where lockable.contains(lock) { locked.insert(lock) }
             }
-            people.append(Person(name: name, token: token, project: project, locked: locked))
+            // Anything but "lead" (a role from a later version, a typo) is a member: never more rights than written.
+            let isLead: Bool
+            if case .string("lead")? = fields["role"] { isLead = true } else { isLead = false }
+            people.append(Person(name: name, token: token, project: project, locked: locked, isLead: isLead))
         }
         return TeamRoster(people: people)
     }
@@ -116,10 +131,11 @@ public struct TeamRoster: Sendable, Equatable {
             let token: String
             let project: String?
             let locked: [String]
+            let role: String?
         }
         struct Document: Encodable { let people: [Entry] }
         let document = Document(people: people.map {
-            Entry(name: $0.name, token: $0.token, project: $0.project, locked: $0.locked.sorted())
+            Entry(name: $0.name, token: $0.token, project: $0.project, locked: $0.locked.sorted(), role: $0.isLead ? "lead" : nil)
         })
         var bytes = WebJSON.bytes(document)
         bytes.append(0x0A)

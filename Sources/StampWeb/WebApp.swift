@@ -29,11 +29,14 @@ final class WebApp: Sendable {
     let rate = Mutex(UploadRate())
     /// The page's words in each language.
     let words: PageWords
+    /// The team's photos for the lead's page (`/team`); nil when the server logs none.
+    let lead: LeadDesk?
 
     init(controller: ShootController, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
-         words: PageWords = .english, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
+         words: PageWords = .english, lead: LeadDesk? = nil, clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
+        self.lead = lead
         self.words = words
         self.controller = controller
         self.hub = hub
@@ -72,6 +75,7 @@ final class WebApp: Sendable {
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
+        if let answer = leadRoute(request) { return answer }
         let path = request.path
         if Self.uploadRoutes.contains(path) {
             guard request.method == "POST" else { return notAllowed(path, allow: "POST") }
@@ -110,11 +114,11 @@ final class WebApp: Sendable {
         }
     }
 
-    private func notAllowed(_ path: String, allow: String) -> HTTPResponse {
+    func notAllowed(_ path: String, allow: String) -> HTTPResponse {
         .json(status: 405, error: "\(path) takes \(allow)", headers: [("Allow", allow)])
     }
 
-    private func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
+    func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", type)], body: .bytes(bytes))
     }
 

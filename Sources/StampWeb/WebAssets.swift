@@ -8,4 +8,8 @@ enum WebAssets {
     /// The installable web app: its manifest and the service worker that keeps the page offline.
     static var manifest: [UInt8] { PackageResources.manifest_webmanifest }
     static var serviceWorker: [UInt8] { PackageResources.sw_js }
+    /// The lead's page (`/team`): the team's day.
+    static var leadPage: [UInt8] { PackageResources.lead_html }
+    static var leadScript: [UInt8] { PackageResources.lead_js }
+    static var leadStyle: [UInt8] { PackageResources.lead_css }
 }

@@ -33,6 +33,8 @@ public final class WebServer: Sendable {
         public var maxUploadBytes = 50 << 20
         /// The page's words in each language (`PageWords.everyLanguage()`, made before any thread).
         public var words = PageWords.english
+        /// The team's photos for the lead's page (`/team`); nil when the server logs none.
+        public var lead: LeadDesk?
 
         public init(listen: ListenAddress, token: String? = nil, previewSize: Int = 960, projects: [String] = [],
                     team: TeamFile? = nil, tls: TLSCredentials? = nil, uploads: PhotoUploads? = nil) {
@@ -86,7 +88,7 @@ public final class WebServer: Sendable {
         let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
         app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
                      styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads,
-                     words: settings.words)
+                     words: settings.words, lead: settings.lead)
         box.set(app)
     }
 

@@ -30,3 +30,7 @@ echo "== the page in the browser's language"
 "$python" "$here/language_test.py" "$binary"
 echo "== a team member's phone in Chromium over HTTPS: Take photo, review, Use"
 "$python" "$here/phone_upload_test.py" "$binary" .build/web
+echo "== the lead's page: who may see it, the day's photos, filters, files deleted or replaced, downloads"
+"$python" "$here/lead_test.py" "$binary"
+echo "== the lead's page in Chromium at a phone's and a laptop's size"
+"$python" "$here/lead_browser_test.py" "$binary" .build/web

@@ -12,7 +12,7 @@ extension LeadDesk {
         public var entry: CatalogEntry
         /// The photo as logged; nil with `problem` saying why not.
         public var jpeg: [UInt8]?
-        public var problem: PhotoThumbnails.Picture?
+        public var problem: PhotoThumbnails.FileProblem?
         public var rows: [PhotoReport.Row]
         /// Nil when the file is not the logged one (nothing to verify).
         public var verification: Verification?

@@ -125,7 +125,7 @@ public final class LeadDesk: Sendable {
     }
 
     /// Midnight to midnight of `day` in the day's zone, seconds since 1970.
-    func range(_ day: Day) -> Range<Int> {
+    public func range(_ day: Day) -> Range<Int> {
         let start = Timestamp.midnight(year: day.year, month: day.month, day: day.day, offsetAt: offset(at:))
         let next = Day(Timestamp(secondsSinceEpoch: start + 36 * 3600, utcOffsetMinutes: offset(at: start + 36 * 3600)))
         return start..<Timestamp.midnight(year: next.year, month: next.month, day: next.day, offsetAt: offset(at:))

@@ -13,15 +13,20 @@ public final class PhotoThumbnails: Sendable {
     /// The long side of a picture, pixels: a timeline's tile on a phone with a 2× screen.
     public static let size = 320
 
-    /// What became of a logged photo's file.
-    public enum Picture: Sendable, Equatable {
-        case jpeg([UInt8])
+    /// Why a logged photo's file is not the photo the log describes.
+    public enum FileProblem: Error, Sendable, Equatable {
         /// No file at the logged path.
         case missing
         /// A file whose size or SHA-256 is not the logged one.
         case changed
         /// The logged file, but it cannot be read as a photo.
         case unreadable(String)
+    }
+
+    /// A logged photo's picture, or why there is none.
+    public enum Picture: Sendable, Equatable {
+        case jpeg([UInt8])
+        case problem(FileProblem)
     }
 
     private struct Key: Hashable {
@@ -46,19 +51,19 @@ public final class PhotoThumbnails: Sendable {
 
     /// The file state known without reading the file: missing, or changed when its size is not the
     /// logged one or a picture made earlier found it changed; nil when it may be the logged file.
-    public func knownProblem(_ entry: CatalogEntry) -> Picture? {
+    public func knownProblem(_ entry: CatalogEntry) -> FileProblem? {
         guard let status = FileStatus(path: FilePath(entry.path)), status.isRegular else { return .missing }
         guard status.size == entry.size else { return .changed }
         let key = Key(path: entry.path, sha256: entry.sha256, identity: status.identity, size: status.size, modified: status.modified)
-        return state.withLock { state -> Picture? in
-            guard let kept = state.pictures[key]?.picture, kept == .changed || kept == .missing else { return nil }
-            return kept
+        return state.withLock { state -> FileProblem? in
+            guard case .problem(let problem)? = state.pictures[key]?.picture, problem == .changed else { return nil }
+            return problem
         }
     }
 
     /// The picture of `entry`'s photo, made now or kept from before.
     public func picture(of entry: CatalogEntry) -> Picture {
-        guard let status = FileStatus(path: FilePath(entry.path)), status.isRegular else { return .missing }
+        guard let status = FileStatus(path: FilePath(entry.path)), status.isRegular else { return .problem(.missing) }
         let key = Key(path: entry.path, sha256: entry.sha256, identity: status.identity, size: status.size, modified: status.modified)
         if let kept = state.withLock({ state -> Picture? in
             guard let kept = state.pictures[key] else { return nil }
@@ -72,10 +77,11 @@ public final class PhotoThumbnails: Sendable {
     }
 
     /// The logged file's bytes when they are the logged ones (size and SHA-256).
-    public static func loggedFile(_ entry: CatalogEntry) -> Result<FileContents, Picture> {
+    public static func loggedFile(_ entry: CatalogEntry) -> Result<FileContents, FileProblem> {
         let file: FileContents
         do {
-            file = try InputFile.photo(entry.path, check: LoadOptions().check)
+            // Never more than the logged size and a byte: a file grown since is changed, and is not read whole.
+            file = try InputFile.photo(entry.path, limit: entry.size + 1)
         } catch {
             return .failure(FileStatus(path: FilePath(entry.path)) == nil ? .missing : .unreadable("\(error)"))
         }
@@ -86,14 +92,14 @@ public final class PhotoThumbnails: Sendable {
     private static func make(_ entry: CatalogEntry) -> Picture {
         switch loggedFile(entry) {
         case .failure(let problem):
-            return problem
+            return .problem(problem)
         case .success(let file):
             do {
                 var photo = try Photo(file: file, options: LoadOptions(maxSize: size))
                 photo.metadata = PhotoMetadata()
                 return .jpeg(try photo.jpeg(quality: 75))
             } catch {
-                return .unreadable("\(error)")
+                return .problem(.unreadable("\(error)"))
             }
         }
     }

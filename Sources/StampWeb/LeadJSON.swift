@@ -113,12 +113,12 @@ enum LeadJSON {
     }
 
     /// A file state as the page names it.
-    static func fileState(_ problem: PhotoThumbnails.Picture?) -> String {
+    static func fileState(_ problem: PhotoThumbnails.FileProblem?) -> String {
         switch problem {
         case .missing?: return "missing"
         case .changed?: return "changed"
         case .unreadable?: return "unreadable"
-        case .jpeg?, nil: return "ok"
+        case nil: return "ok"
         }
     }
 }

@@ -19,7 +19,10 @@ public final class TeamFile: Sendable {
     public var roster: TeamRoster {
         let status = FileStatus(path: FilePath(TeamRoster.file(configFolder: configFolder)))
         let (identity, modified) = (status?.identity, status?.modified ?? 0)
-        if let current = cached.withLock({ $0.identity == identity && $0.modified == modified ? $0.roster : nil }) { return current }
+        // A file changed within the last seconds is read again: a change in the same second as the
+        // last (an inode freed and taken again) looks the same to its status.
+        let settled = WallClock.now().secondsSinceEpoch - modified >= 2
+        if settled, let current = cached.withLock({ $0.identity == identity && $0.modified == modified ? $0.roster : nil }) { return current }
         let roster = (try? TeamRoster.load(configFolder: configFolder)) ?? TeamRoster()
         cached.withLock { $0 = (roster, identity, modified) }
         return roster

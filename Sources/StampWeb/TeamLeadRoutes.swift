@@ -158,7 +158,7 @@ extension WebApp {
         case "/api/team/thumbnail":
             switch desk.thumbnails.picture(of: entry) {
             case .jpeg(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(bytes))
-            case let problem: return Self.fileRefusal(problem)
+            case .problem(let problem): return Self.fileRefusal(problem)
             }
         case "/api/team/image":
             switch PhotoThumbnails.loggedFile(entry) {
@@ -176,16 +176,15 @@ extension WebApp {
         }
     }
 
-    private static func problemText(_ problem: PhotoThumbnails.Picture) -> String {
+    private static func problemText(_ problem: PhotoThumbnails.FileProblem) -> String {
         switch problem {
         case .missing: return "the photo's file is no longer where it was logged (moved or deleted)"
         case .changed: return "the photo's file was changed or replaced after it was logged (its SHA-256 is not the logged one)"
         case .unreadable(let reason): return "the photo's file cannot be read: " + reason
-        case .jpeg: return ""
         }
     }
 
-    private static func fileRefusal(_ problem: PhotoThumbnails.Picture) -> HTTPResponse {
+    private static func fileRefusal(_ problem: PhotoThumbnails.FileProblem) -> HTTPResponse {
         switch problem {
         case .missing: return .json(status: 404, error: problemText(problem))
         default: return .json(status: 409, error: problemText(problem))

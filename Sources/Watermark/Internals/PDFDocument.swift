@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Owns one Cairo PDF surface writing into memory: made and checked at creation, destroyed in
 /// `deinit`. Pages are drawn with `page`; `finish` ends the document and hands over its bytes.

@@ -10,7 +10,7 @@ import time
 from selenium.webdriver.support.ui import WebDriverWait
 
 from lead_browser_test import browser
-from lead_test import apply, http, make_photos
+from lead_test import apply, fetch, make_photos
 from serve import FAILSAFE, Server
 
 COUNT = 500
@@ -25,7 +25,7 @@ def main(binary):
         answers = []
         for _ in range(5):
             started = time.monotonic()
-            status, _, _ = http("127.0.0.1", server.port, "/api/team/day")
+            status, _, _ = fetch("127.0.0.1", server.port, "/api/team/day")
             answers.append(time.monotonic() - started)
             assert status == 200
         print("lead page: /api/team/day for a day of %d photos answers in %.0f ms (median of 5)"

@@ -100,8 +100,8 @@ def main():
         tiles = painted(driver)
         check(len(tiles) == 6, "the phone lists the day's six photos (%d)" % len(tiles))
         groups = [h.text.split("\n")[0] for h in driver.find_elements(By.CSS_SELECTOR, "#timeline .group h2")]
-        check(groups == ["Ana Lima 3", "Ben 1", "Carol 2"] or [g.rsplit(" ", 1)[0] for g in groups] == ["Ana Lima", "Ben", "Carol"],
-              "grouped by person (%s)" % groups)
+        counts = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#timeline .group h2 .n")]
+        check(groups == ["Ana Lima", "Ben", "Carol"] and counts == ["3", "1", "2"], "grouped by person (%s %s)" % (groups, counts))
         WebDriverWait(driver, FAILSAFE).until(lambda d: d.execute_script(
             "return Array.from(document.querySelectorAll('#timeline img')).slice(0, 4).every(i => i.complete && i.naturalWidth > 0)"))
         check(overflowing(driver) == [], "nothing wider than the phone (%s)" % overflowing(driver)[:5])
@@ -166,6 +166,10 @@ def main():
         check("?token=" in link and len(driver.find_elements(By.CSS_SELECTOR, "#people li")) == 4,
               "a person added on the page, their link and QR code shown (%s)" % link[:40])
         driver.save_screenshot(os.path.join(OUT, "lead-person-added.png"))
+        code = os.path.join(OUT, "lead-qr.png")
+        driver.find_element(By.ID, "qr").screenshot(code)
+        decoded = subprocess.run(["zbarimg", "-q", "--raw", code], capture_output=True, text=True).stdout.strip()
+        check(decoded == link, "the QR code reads as the link (zbarimg: %s)" % decoded[:40])
         roster = json.load(open(os.path.join(server.env["XDG_CONFIG_HOME"], "stampcam", "team.json")))
         check("Dee" in [p["name"] for p in roster["people"]], "and in the team file")
         driver.find_element(By.ID, "qr-close").click()

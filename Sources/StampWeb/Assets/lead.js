@@ -175,7 +175,9 @@
     button.append(image, make('span', 'num', String(photo.number)));
     if (photo.file !== 'ok') button.append(make('span', 'flag', '!'));
     const caption = make('span', 'caption');
-    const other = grouping === 'person' ? (photo.site || photo.place || '') : (photo.user || '');
+    // The caption says what the group does not: where (by person) or who (by site), else the note.
+    const where = photo.site || photo.note || photo.place || '';
+    const other = grouping === 'person' ? where : (photo.user || photo.note || '');
     caption.append(make('span', 'when', photo.time), make('span', 'where', other || '\u00a0'));
     button.append(caption);
     button.addEventListener('click', () => openPhoto(photo));

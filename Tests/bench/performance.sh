@@ -34,6 +34,7 @@ else
     section fullsize echo "skipped: no ../shared/corpus beside the checkout"
 fi
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
+section lead "$PYTHON" Tests/web/lead_bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
 section capture Tests/vivid/bench.sh "$VIVID_CACHE" "$STAMPCAM"
 section profile Tests/bench/profile.sh "$STAMPCAM" "$logs/profile.txt"
@@ -98,6 +99,10 @@ else figures fullsize '.'; fi)
 ## Browser viewfinder (\`Tests/web/bench.py\`)
 
 $(figures web '^web ')
+
+## The lead's page, a day of 500 photos (\`Tests/web/lead_bench.py\`)
+
+$(figures lead '^lead page')
 
 ## A 100-photo PDF report (\`Tests/report/run.sh\`)
 

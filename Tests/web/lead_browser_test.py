@@ -28,13 +28,14 @@ OUT = sys.argv[2] if len(sys.argv) > 2 else ".build/web"
 PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
 
 
-def browser(width, height, downloads, phone=False):
+def browser(width, height, downloads, phone=False, language="en-US"):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=%d,%d" % (width, height), "--force-device-scale-factor=1", "--lang=en-US"):
+                 "--window-size=%d,%d" % (width, height), "--force-device-scale-factor=1", "--lang=" + language):
         options.add_argument(flag)
-    options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
+    options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False,
+                                              "intl.accept_languages": language})
     if phone:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1, "touch": True}, "userAgent": PHONE})
@@ -142,6 +143,17 @@ def main():
         with open(table, encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
         check([r["user"] for r in rows] == ["Ana Lima"] * 3, "the CSV downloads and parses (%s)" % [r["user"] for r in rows])
+        driver.quit()
+
+        # A phone in Arabic: the page's words from the catalogue, right to left, nothing cut off.
+        driver = browser(390, 844, downloads, phone=True, language="ar")
+        driver.get(lead_url)
+        painted(driver)
+        WebDriverWait(driver, FAILSAFE).until(lambda d: d.execute_script("return document.documentElement.dir") == "rtl")
+        title = driver.find_element(By.TAG_NAME, "h1").text
+        check(title == "يوم الفريق", "the page in Arabic, right to left (%s)" % title)
+        check(overflowing(driver) == [], "nothing wider than the phone in Arabic (%s)" % overflowing(driver)[:5])
+        driver.save_screenshot(os.path.join(OUT, "lead-phone-ar.png"))
         driver.quit()
 
         # A laptop.

@@ -108,10 +108,11 @@
   }
 
   function drawCount(answer) {
-    let text = word('photos', 'Photos') + ': ' + answer.photos.length;
-    if (answer.photos.length !== answer.total) text += ' / ' + answer.total;
-    if (answer.zone) text += ' · ' + answer.day + ' (' + answer.zone + ')';
-    $('count').textContent = text;
+    let count = String(answer.photos.length);
+    if (answer.photos.length !== answer.total) count += ' / ' + answer.total;
+    // Numbers, dates and zones stay left to right inside a right-to-left line.
+    $('count').replaceChildren(word('photos', 'Photos') + ': ', make('bdi', null, count), ' · ',
+                               make('bdi', null, answer.day + (answer.zone ? ' (' + answer.zone + ')' : '')));
     for (const id of ['report', 'kmz', 'csv']) $(id).disabled = answer.photos.length === 0;
     if (answer.leftOut > 0) say(word('too-many', 'More photos than a page lists: choose a person, a site or a project.'), true);
   }

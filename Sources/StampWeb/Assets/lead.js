@@ -67,14 +67,19 @@
     return parts.join('&');
   }
 
-  async function loadDay() {
-    let answer;
+  async function fetchDay() {
     try {
-      answer = await getJSON('/api/team/day?' + filterQuery());
+      return await getJSON('/api/team/day?' + filterQuery());
     } catch (error) {
       say(error.message, true);
-      return;
+      return null;
     }
+  }
+
+  async function loadDay() { showDay(await fetchDay()); }
+
+  function showDay(answer) {
+    if (!answer) return;
     day = answer;
     if (!$('day').value) $('day').value = answer.day;
     $('next').disabled = answer.day >= answer.today;
@@ -377,5 +382,8 @@
     if (document.visibilityState === 'visible' && day && day.day === day.today) loadDay();
   }, 20000);
 
-  loadWords().then(() => Promise.all([loadDay(), loadPeople()]));
+  // The words and the day are asked for at once; the day is drawn in the words.
+  const wordsLoaded = loadWords();
+  Promise.all([wordsLoaded, fetchDay()]).then(([, answer]) => showDay(answer));
+  wordsLoaded.then(loadPeople);
 })();

@@ -17,7 +17,7 @@ BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-de
 UNIT_TEST_PACKAGES = tmux libimage-exiftool-perl libxml2-utils poppler-utils python3 file geographiclib-tools openssl zbar-tools \
                      tesseract-ocr tesseract-ocr-ara tesseract-ocr-chi-sim imagemagick
 HOSTILE_PACKAGES = libjpeg-turbo-progs time python3
-WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv libjpeg-turbo-progs libnss3-tools libimage-exiftool-perl
+WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv libjpeg-turbo-progs libnss3-tools libimage-exiftool-perl poppler-utils
 GPS_PACKAGES = gpsd libimage-exiftool-perl python3
 REPORT_PACKAGES = poppler-utils time python3
 PACK_PACKAGES = dpkg-dev lintian man-db zsh fish file
@@ -241,6 +241,7 @@ bench-web: build $(VENV)/.installed
 	$(VENV)/bin/python Tests/web/bench.py .build/release/stampcam
 	$(VENV)/bin/python Tests/web/upload_bench.py .build/release/stampcam
 	$(VENV)/bin/python Tests/web/review_bench.py .build/release/stampcam
+	$(VENV)/bin/python Tests/web/lead_bench.py .build/release/stampcam
 bench-capture: deps $(STATIC_STAMPCAM)
 	Tests/vivid/bench.sh $(VIVID_CACHE) $(STATIC_STAMPCAM)
 FORCE:

@@ -32,6 +32,12 @@ public struct TrustAnchors: Sendable {
         return certificates
     }
 
+    /// The top of `identity`'s chain: a server trusts the photos it signed itself (its own CA, or
+    /// the organisation's root it was given).
+    public init(signer identity: SigningIdentity) {
+        certificates = X509Certificate.read(pem: Array(identity.topCertificatePEM.utf8)) ?? []
+    }
+
     public var isEmpty: Bool { certificates.isEmpty }
 
     /// Who may vouch for a time-stamp's authority.

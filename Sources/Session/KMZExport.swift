@@ -27,7 +27,7 @@ public enum KMZExport {
         for (index, entry) in entries.enumerated() where entry.position != nil {
             let jpeg: [UInt8]
             do {
-                jpeg = try picture(of: entry.path)
+                jpeg = try picture(of: entry)
             } catch {
                 missing.append((entry.path, "\(error)"))
                 continue
@@ -45,9 +45,13 @@ public enum KMZExport {
         }
     }
 
-    /// The photo at `path`, upright and shrunk on load, as a JPEG without its metadata.
-    static func picture(of path: String) throws -> [UInt8] {
-        let file = try InputFile.photo(path, check: LoadOptions().check)
+    /// The logged photo, upright and shrunk on load, as a JPEG without its metadata; never a file
+    /// put in its place since (its SHA-256 is not the logged one).
+    static func picture(of entry: CatalogEntry) throws -> [UInt8] {
+        let file = try InputFile.photo(entry.path, check: LoadOptions().check)
+        guard file.withUnsafeBytes({ FileDigest.sha256($0) }) == entry.sha256 else {
+            throw FileError.cannotRead(path: entry.path, reason: "it is not the photo that was logged (its SHA-256 differs): changed or replaced since")
+        }
         var photo = try Photo(file: file, options: LoadOptions(maxSize: pictureSize))
         photo.metadata = PhotoMetadata()
         return try photo.jpeg(quality: 85)

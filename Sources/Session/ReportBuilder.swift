@@ -106,6 +106,10 @@ public enum ReportBuilder {
     /// One photo: its JPEG (as it is when it can be), a small preview, its rows.
     static func item(_ entry: CatalogEntry, number: Int) throws -> PhotoReport.Item {
         let file = try InputFile.photo(entry.path, check: LoadOptions().check)
+        // A report shows the photo that was logged, never another one put in its place.
+        guard file.withUnsafeBytes({ FileDigest.sha256($0) }) == entry.sha256 else {
+            throw FileError.cannotRead(path: entry.path, reason: "it is not the photo that was logged (its SHA-256 differs): changed or replaced since")
+        }
         let isJPEG = file.withUnsafeBytes { ImageFormat.sniff($0) ?? .jpeg } == .jpeg
         if isJPEG, try PhotoMetadata(jpeg: file).orientation == .up, file.count <= embedLimit.bytes,
            case let stored = try Photo.storedSize(jpeg: file), max(stored.width, stored.height) <= embedLimit.side {

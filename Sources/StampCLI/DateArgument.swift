@@ -67,9 +67,7 @@ enum DateArgument: Equatable {
 
     /// Midnight of a day in the local zone, whose offset may differ from the day before (DST).
     private static func localMidnight(year: Int, month: Int, day: Int, localOffset: (Int) -> Int) -> Int {
-        let utc = utcMidnight(year: year, month: month, day: day)
-        let guess = utc - localOffset(utc) * 60
-        return utc - localOffset(guess) * 60
+        Timestamp.midnight(year: year, month: month, day: day, offsetAt: localOffset)
     }
 
     private static func seconds(_ time: Timestamp, localOffset: (Int) -> Int) -> Int {

@@ -68,6 +68,8 @@ enum ServeCommand: Command {
         // The phones' photos at their own size unless --max-size says otherwise.
         choices.uploadMaxSize = try options.value(ShootCommand.maxSize) ?? 0
         choices.announce = { saved in console.err(received(saved)) }
+        let environment = context.environment
+        choices.lead = { setup in leadDesk(setup, environment: environment) }
         let session = try ServeSession(choices)
         defer { ShootCommand.finish(session.setup, console: console) }
         ShootCommand.tell(session.setup.notes, console: console)
@@ -152,6 +154,16 @@ enum ServeCommand: Command {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             [.control, .format].contains(scalar.properties.generalCategory) ? "?" : scalar
         }))
+    }
+
+    /// The team's photos for the lead's page: the session's catalog, day zone and sites, its signer trusted.
+    static func leadDesk(_ setup: ShootSetup, environment: [String: String]) -> LeadDesk? {
+        guard let catalog = setup.choices.catalog else { return nil }
+        let trust = (try? setup.choices.writer.signer?.identity()).map { TrustAnchors(signer: $0) } ?? TrustAnchors()
+        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return LeadDesk(settings: LeadDesk.Settings(catalog: catalog, zone: setup.fields.zone, sites: setup.fields.whereabouts.sites,
+                                                    fontConfig: setup.choices.fontConfig, version: StampCLI.version, trust: trust,
+                                                    temporary: temporary))
     }
 
     /// The team of `stampcam team`; refused when nobody is in it (nobody could upload).

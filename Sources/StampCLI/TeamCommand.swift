@@ -4,8 +4,9 @@ import StampWeb
 import Values
 
 /// `stampcam team`: the people who upload to `serve --team` from their phones, each with a link of
-/// their own (its token names them). `team add NAME` prints the link and its QR code; `team list`;
-/// `team remove NAME` (their link stops working at once, also on a server that is running).
+/// their own (its token names them). `team add NAME` prints the link and its QR code (`--lead`: a
+/// lead's link, to the team's day at `/team`); `team list`; `team remove NAME` (their link stops
+/// working at once, also on a server that is running).
 enum TeamCommand: Command {
     static let project = Option.text("project", value: "NAME",
                                      help: "the project their photos are for (repeatable: their phone picks from the list, the first to start)")
@@ -17,14 +18,15 @@ enum TeamCommand: Command {
         }
         return names
     }
+    static let lead = Flag("lead", help: "a team lead: their link opens the team's day (photos, plan, report) and lets them add and remove people")
     static let json = Flag("json", help: "print JSON instead of text")
     static let tls = Flag("tls", help: "an https link, for 'serve --tls' (its certificate's fingerprint shown beside the QR code)")
 
     static let spec = CommandSpec(
         name: "team",
-        usage: "team add NAME [--project P]… [--lock user,project,style] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
+        usage: "team add NAME [--project P]… [--lock user,project,style] [--lead] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
         summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
-        options: [project, lock, ServeCommand.listen, tls, json])
+        options: [project, lock, lead, ServeCommand.listen, tls, json])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let folder = context.configFolder
@@ -37,7 +39,8 @@ enum TeamCommand: Command {
             for name in try options.values(project).map(\.trimmingWhitespace) where !name.isEmpty && !projects.contains(name) {
                 projects.append(name)
             }
-            let person = try roster.add(options.positionals[1], projects: projects, locked: try options.value(lock) ?? [])
+            let person = try roster.add(options.positionals[1], projects: projects, locked: try options.value(lock) ?? [],
+                                        isLead: options.flag(lead))
             try roster.save(configFolder: folder)
             let address = try options.value(ServeCommand.listen) ?? ListenAddress("0.0.0.0:\(ListenAddress.defaultPort)")!
             let link = link(person, address: address, tls: options.flag(tls))
@@ -62,14 +65,16 @@ enum TeamCommand: Command {
                     let project: String?
                     let projects: [String]
                     let locked: [String]
+                    let lead: Bool
                 }
                 for person in roster.people {
                     console.out(try JSONOutput.line(Entry(name: person.name, project: person.project, projects: person.projects,
-                                                          locked: person.locked.sorted())))
+                                                          locked: person.locked.sorted(), lead: person.isLead)))
                 }
             } else {
                 for person in roster.people {
                     var line = PathEncoding.display(person.name)
+                    if person.isLead { line += "  lead" }
                     if !person.projects.isEmpty {
                         line += "  project\(person.projects.count == 1 ? "" : "s"): " + person.projects.map(PathEncoding.display).joined(separator: ", ")
                     }
@@ -97,9 +102,10 @@ enum TeamCommand: Command {
         console.err("stampcam: warning: \(path) holds every member's token and can be read by other users of this machine (chmod 600 it)")
     }
 
-    /// The address a person opens: this machine's first network address (or the one given), with their token.
+    /// The address a person opens: this machine's first network address (or the one given), with
+    /// their token; a lead's opens the team's day.
     static func link(_ person: TeamRoster.Person, address: ListenAddress, tls: Bool) -> String {
         let host = address.isAnyAddress && !address.isIPv6 ? (WebServer.externalAddresses().first ?? "127.0.0.1") : address.host
-        return (tls ? "https" : "http") + "://\(host):\(address.port)/?token=" + person.token
+        return TeamRoster.link(person, base: (tls ? "https" : "http") + "://\(host):\(address.port)")
     }
 }

@@ -81,6 +81,15 @@ struct AccessPolicy: Sendable {
     /// The fields `request`'s person may not change (empty for anyone but a team member with locks).
     func locked(_ request: HTTPRequest) -> Set<String> { person(request)?.locked ?? [] }
 
+    /// Whether a request `check` let in may see the team's day (`/team`, `/api/team/…`): the
+    /// server's own operator (this machine without a token, or the token `serve` printed) or a lead
+    /// of the team; never a member.
+    func isLead(_ request: HTTPRequest) -> Bool {
+        guard let given = givenToken(request) else { return true }  // let in without a token: this machine
+        if let token, Self.same(given, token) { return true }
+        return person(request)?.isLead ?? false
+    }
+
     func check(_ request: HTTPRequest) -> Decision {
         var setCookie: String?
         let given = givenToken(request)

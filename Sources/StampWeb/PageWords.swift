@@ -18,8 +18,12 @@ public struct PageWords: Sendable {
     /// The camera page's words and the check page's.
     static func allWords() -> [String: String] { words().merging(checkWords()) { camera, _ in camera } }
 
-    /// The words as the process's language says them; the ids are the page's.
+    /// The words as the process's language says them; the ids are the pages' (the camera's, the phone's and the lead's).
     static func words() -> [String: String] {
+        cameraWords().merging(leadWords()) { camera, _ in camera }
+    }
+
+    static func cameraWords() -> [String: String] {
         [
             "camera": Lp("page", "Camera"),
             "fields": Lp("page", "Fields"),

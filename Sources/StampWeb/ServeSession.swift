@@ -26,6 +26,8 @@ public final class ServeSession: Sendable {
         public var announce: @Sendable (PhotoUploads.SavedUpload) -> Void = { _ in }
         /// The longest side of a phone's photo; 0 (the default) keeps its own size.
         public var uploadMaxSize = 0
+        /// Makes the team's day for the lead's page (`/team`) from the set-up; nil serves none.
+        public var lead: (@Sendable (ShootSetup) -> LeadDesk?)?
 
         public init(shoot: ShootSetup.Choices, server: WebServer.Settings, tell: @escaping @Sendable (String) -> Void = { _ in }) {
             self.shoot = shoot
@@ -71,6 +73,7 @@ public final class ServeSession: Sendable {
                 upload.announce = choices.announce
                 let uploads = PhotoUploads(settings: upload)
                 settings.uploads = uploads
+                settings.lead = choices.lead?(setup)
                 server = try WebServer(controller: controller, styles: styles.styles, settings: settings)
                 self.uploads = uploads
             } catch {

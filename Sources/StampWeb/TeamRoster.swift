@@ -6,8 +6,11 @@ import Values
 /// as JSON in one file that only its owner may read (0600), written whole and atomically.
 ///
 /// ```json
-/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "projects": ["Bridge", "Tunnel"], "locked": ["user", "project"]}]}
+/// {"people": [{"name": "Ana", "token": "9f…", "project": "Bridge", "projects": ["Bridge", "Tunnel"], "locked": ["user", "project"]},
+///             {"name": "Li", "token": "3c…", "role": "lead"}]}
 /// ```
+///
+/// A lead's link opens the team's day (`/team`) as well as the camera; a member's does not.
 public struct TeamRoster: Sendable, Equatable {
     public struct Person: Sendable, Equatable {
         public var name: String
@@ -18,16 +21,19 @@ public struct TeamRoster: Sendable, Equatable {
         public var projects: [String]
         /// The fields the page cannot change (the lead's template): of `lockable`.
         public var locked: Set<String>
+        /// A team lead (`team add --lead`): sees the team's photos and adds and removes people.
+        public var isLead: Bool
 
-        public init(name: String, token: String, project: String? = nil, locked: Set<String> = []) {
-            self.init(name: name, token: token, projects: project.map { [$0] } ?? [], locked: locked)
+        public init(name: String, token: String, project: String? = nil, locked: Set<String> = [], isLead: Bool = false) {
+            self.init(name: name, token: token, projects: project.map { [$0] } ?? [], locked: locked, isLead: isLead)
         }
 
-        public init(name: String, token: String, projects: [String], locked: Set<String> = []) {
+        public init(name: String, token: String, projects: [String], locked: Set<String> = [], isLead: Bool = false) {
             self.name = name
             self.token = token
             self.projects = projects
             self.locked = locked
+            self.isLead = isLead
         }
     }
 
@@ -65,16 +71,16 @@ public struct TeamRoster: Sendable, Equatable {
     }
 
     /// Adds `name` with a new token.
-    public mutating func add(_ name: String, project: String?, locked: Set<String>) throws(Problem) -> Person {
-        try add(name, projects: project.map { [$0] } ?? [], locked: locked)
+    public mutating func add(_ name: String, project: String?, locked: Set<String>, isLead: Bool = false) throws(Problem) -> Person {
+        try add(name, projects: project.map { [$0] } ?? [], locked: locked, isLead: isLead)
     }
 
     /// Adds `name` with a new token, picking from `projects` (the first is theirs until they pick another).
-    public mutating func add(_ name: String, projects: [String], locked: Set<String>) throws(Problem) -> Person {
+    public mutating func add(_ name: String, projects: [String], locked: Set<String>, isLead: Bool = false) throws(Problem) -> Person {
         let name = name.trimmingWhitespace
         guard Self.isUsableName(name) else { throw .badName(name) }
         guard !people.contains(where: { $0.name == name }) else { throw .exists(name) }
-        let person = Person(name: name, token: AccessPolicy.newToken(), projects: projects, locked: locked)
+        let person = Person(name: name, token: AccessPolicy.newToken(), projects: projects, locked: locked, isLead: isLead)
         people.append(person)
         return person
     }
@@ -89,6 +95,12 @@ public struct TeamRoster: Sendable, Equatable {
     public mutating func remove(_ name: String) throws(Problem) {
         guard let index = people.firstIndex(where: { $0.name == name }) else { throw .unknown(name) }
         people.remove(at: index)
+    }
+
+    /// The address `person` opens on the server at `base` (`http://192.168.1.5:8080`): a lead's
+    /// goes to the team's day, a member's to the camera.
+    public static func link(_ person: Person, base: String) -> String {
+        base + (person.isLead ? "/team" : "/") + "?token=" + person.token
     }
 
     // MARK: the file
@@ -132,7 +144,10 @@ public struct TeamRoster: Sendable, Equatable {
             if case .array(let names)? = fields["locked"] {
                 for case .string(let lock) in names where lockable.contains(lock) { locked.insert(lock) }
             }
-            people.append(Person(name: name, token: token, projects: projects, locked: locked))
+            // Anything but "lead" (a role from a later version, a typo) is a member: never more rights than written.
+            let isLead: Bool
+            if case .string("lead")? = fields["role"] { isLead = true } else { isLead = false }
+            people.append(Person(name: name, token: token, projects: projects, locked: locked, isLead: isLead))
         }
         return TeamRoster(people: people)
     }
@@ -146,11 +161,12 @@ public struct TeamRoster: Sendable, Equatable {
             let project: String?
             let projects: [String]?
             let locked: [String]
+            let role: String?
         }
         struct Document: Encodable { let people: [Entry] }
         let document = Document(people: people.map {
             Entry(name: $0.name, token: $0.token, project: $0.project, projects: $0.projects.count > 1 ? $0.projects : nil,
-                  locked: $0.locked.sorted())
+                  locked: $0.locked.sorted(), role: $0.isLead ? "lead" : nil)
         })
         var bytes = WebJSON.bytes(document)
         bytes.append(0x0A)

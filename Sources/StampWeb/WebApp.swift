@@ -41,15 +41,19 @@ final class WebApp: Sendable {
     let desks = Mutex<[String: PhoneDesk]>([:])
     /// The certificate authority a phone installs to trust this server (`/ca`); nil without one.
     let authority: TLSCredentials.Authority?
+    /// The team's photos for the lead's page (`/team`); nil when the server logs none.
+    let lead: LeadDesk?
 
     init(controller: ShootController?, hub: LiveHub, policy: AccessPolicy, limits: HTTPLimits,
          styles: [(id: String, name: String)], projects: [String], awayAfter: Double = 10, uploads: PhotoUploads? = nil,
          words: PageWords = .english, check: CheckPage? = nil, phoneStyles: [Template] = [], authority: TLSCredentials.Authority? = nil,
+         lead: LeadDesk? = nil,
          clock: @escaping @Sendable () -> Double = { WallClock.monotonic() }) {
         self.uploads = uploads
         self.check = check
         self.authority = authority
         self.phoneStyles = phoneStyles
+        self.lead = lead
         self.words = words
         self.controller = controller
         self.hub = hub
@@ -92,6 +96,7 @@ final class WebApp: Sendable {
                                                "/api/zoom", "/api/focus", "/api/camera", "/api/fields", "/api/control"]
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
+        if let answer = leadRoute(request) { return answer }
         let path = request.path
         if let answer = phoneRoute(request) { return answer }
         if Self.changes.contains(path) || Self.cameraReads.contains(path) || (path == "/" && !opensPhone(request)) {
@@ -137,7 +142,7 @@ final class WebApp: Sendable {
         }
     }
 
-    private func notAllowed(_ path: String, allow: String) -> HTTPResponse {
+    func notAllowed(_ path: String, allow: String) -> HTTPResponse {
         .json(status: 405, error: "\(path) takes \(allow)", headers: [("Allow", allow)])
     }
 

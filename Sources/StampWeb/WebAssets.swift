@@ -15,4 +15,8 @@ enum WebAssets {
     static var certificatePage: [UInt8] { PackageResources.ca_html }
     /// What both pages' scripts share.
     static var pageScript: [UInt8] { PackageResources.page_js }
+    /// The lead's page (`/team`): the team's day.
+    static var leadPage: [UInt8] { PackageResources.lead_html }
+    static var leadScript: [UInt8] { PackageResources.lead_js }
+    static var leadStyle: [UInt8] { PackageResources.lead_css }
 }

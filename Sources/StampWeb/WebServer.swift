@@ -35,6 +35,8 @@ public final class WebServer: Sendable {
         public var words = PageWords.english
         /// The public check page (`/verify`, no token needed); nil serves none.
         public var check: CheckPage?
+        /// The team's photos for the lead's page (`/team`); nil when the server logs none.
+        public var lead: LeadDesk?
 
         public init(listen: ListenAddress, token: String? = nil, previewSize: Int = 960, projects: [String] = [],
                     team: TeamFile? = nil, tls: TLSCredentials? = nil, uploads: PhotoUploads? = nil) {
@@ -90,7 +92,8 @@ public final class WebServer: Sendable {
         let policy = AccessPolicy(token: token, listen: address, team: settings.team, tls: isTLS)
         app = WebApp(controller: controller, hub: hub, policy: policy, limits: limits,
                      styles: styles.map { ($0.id, $0.name) }, projects: settings.projects, uploads: settings.uploads,
-                     words: settings.words, check: settings.check, phoneStyles: styles, authority: settings.tls?.authority)
+                     words: settings.words, check: settings.check, phoneStyles: styles, authority: settings.tls?.authority,
+                     lead: settings.lead)
         box.set(app)
     }
 

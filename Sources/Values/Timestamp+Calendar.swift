@@ -40,6 +40,14 @@ extension Timestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The first second of a civil day in a zone whose offset (minutes east of UTC) at an instant
+    /// `offsetAt` gives: midnight there, though the day before had another offset (a DST change).
+    public static func midnight(year: Int, month: Int, day: Int, offsetAt: (_ secondsSinceEpoch: Int) -> Int) -> Int {
+        let utc = daysFromCivil(year: year, month: month, day: day) * 86400
+        let guess = utc - offsetAt(utc) * 60
+        return utc - offsetAt(guess) * 60
+    }
+
     /// Seconds since the epoch, when the offset is known.
     public var secondsSinceEpoch: Int? {
         guard let offset = utcOffsetMinutes else { return nil }

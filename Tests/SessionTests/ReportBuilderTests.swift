@@ -1,6 +1,9 @@
 import Catalog
+import Library
 import Location
+import Platform
 import Testing
+import TestSupport
 import Values
 @testable import Session
 import Watermark
@@ -58,5 +61,24 @@ import Watermark
         let plan = try #require(ReportBuilder.plan([Self.entry("w", nil, at: (-17.0, 179.9999)), Self.entry("e", nil, at: (-17.0, -179.9999))],
                                                    sites: nil))
         #expect(abs(plan.photos[1].point.east - plan.photos[0].point.east - 21.3) < 0.2)
+    }
+
+    @Test("a photo whose file is not the one logged (replaced since) is left out, saying so")
+    func replaced() throws {
+        let folder = try TestFiles.temporaryFolder("report-replaced")
+        var entries: [CatalogEntry] = []
+        for (index, name) in ["a.jpg", "b.jpg"].enumerated() {
+            let bytes = try FixturePhoto(name: name, width: 64 + index, height: 48).jpeg()
+            try TestFiles.write(bytes, to: folder + "/" + name)
+            entries.append(CatalogEntry(path: folder + "/" + name, size: bytes.count, sha256: FileDigest.sha256(bytes), command: .apply,
+                                        time: Timestamp(year: 2026, month: 12, day: 3, hour: 9 + index, minute: 0, second: 0, utcOffsetMinutes: 0)))
+        }
+        try TestFiles.write(try FixturePhoto(name: "other", width: 80, height: 60).jpeg(), to: folder + "/b.jpg")
+        let settings = ReportBuilder.Settings(title: nil, perPage: 2, generated: Timestamp(year: 2026, month: 12, day: 3, hour: 12, minute: 0,
+                                                                                            second: 0, utcOffsetMinutes: 0), version: "test")
+        let (report, leftOut) = ReportBuilder.build(entries, settings: settings)
+        #expect(report.items.count == 1 && leftOut.map(\.path) == [folder + "/b.jpg"])
+        let reason = leftOut.first.map { "\($0.error)" } ?? ""
+        #expect(reason.contains("SHA-256 differs"))
     }
 }

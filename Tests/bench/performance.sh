@@ -36,6 +36,7 @@ fi
 section bigphoto Tests/bench/bigphoto.sh "$RELEASE_STAMPCAM"
 section web "$PYTHON" Tests/web/bench.py "$RELEASE_STAMPCAM"
 section review "$PYTHON" Tests/web/review_bench.py "$RELEASE_STAMPCAM"
+section lead "$PYTHON" Tests/web/lead_bench.py "$RELEASE_STAMPCAM"
 section report Tests/report/run.sh "$RELEASE_STAMPCAM"
 section capture Tests/vivid/bench.sh "$VIVID_CACHE" "$STAMPCAM"
 section profile Tests/bench/profile.sh "$STAMPCAM" "$logs/profile.txt"
@@ -112,6 +113,10 @@ full size by a team server without a camera of its own, and the stamped picture 
 screen's size (\`/uploads/ID?fit=1280\`), on loopback.
 
 $(figures review '^shutter -> ')
+
+## The lead's page, a day of 500 photos (\`Tests/web/lead_bench.py\`)
+
+$(figures lead '^lead page')
 
 ## A 100-photo PDF report (\`Tests/report/run.sh\`)
 

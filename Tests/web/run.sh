@@ -34,3 +34,7 @@ echo "== the page in the browser's language"
 "$python" "$here/language_test.py" "$binary"
 echo "== two people shoot with their own phones in Chromium over HTTPS (the CA trusted): live stamp, review, offline, gallery"
 "$python" "$here/phone_test.py" "$binary" .build/web
+echo "== the lead's page: who may see it, the day's photos, filters, files deleted or replaced, downloads"
+"$python" "$here/lead_test.py" "$binary"
+echo "== the lead's page in Chromium at a phone's and a laptop's size"
+"$python" "$here/lead_browser_test.py" "$binary" .build/web

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Imaging
 
 /// A logo's pixels at the size it is drawn: premultiplied ARGB32 in Cairo's layout. Immutable, so one

@@ -1,15 +1,10 @@
-import CCairo
+internal import CCairo
 
-/// Owns one Cairo PDF surface writing into memory: made and checked at creation, destroyed in
-/// `deinit`. Pages are drawn with `page`; `finish` ends the document and hands over its bytes.
+/// A PDF written into memory (a `CairoStream`): pages are drawn with `page`; `finish` ends the
+/// document and hands over its bytes.
 final class PDFDocument {
-    /// Where Cairo's stream callback puts the bytes; lives as long as the surface.
-    private final class Sink {
-        var bytes: [UInt8] = []
-    }
-
-    private let sink = Sink()
-    private let surface: OpaquePointer
+    private let stream: CairoStream
+    private var surface: OpaquePointer { stream.surface }
     let width: Double
     let height: Double
 
@@ -19,24 +14,8 @@ final class PDFDocument {
     init(width: Double, height: Double) throws(ReportError) {
         self.width = width
         self.height = height
-        let write: cairo_write_func_t = { closure, data, length in
-            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }
-        guard let made = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height) else {
-            throw .cairo("no surface")
-        }
-        let status = cairo_surface_status(made)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(made)
-            throw .cairo(String(cString: cairo_status_to_string(status)))
-        }
-        surface = made
+        stream = try CairoStream { write, closure in cairo_pdf_surface_create_for_stream(write, closure, width, height) }
     }
-
-    deinit { cairo_surface_destroy(surface) }
 
     /// The document's title, author, subject, creator and creation date (`2026-11-29T18:03:00+08:00`).
     func setMetadata(title: String, author: String, subject: String, creator: String, created: String?) {
@@ -58,10 +37,5 @@ final class PDFDocument {
     }
 
     /// Ends the document: its bytes.
-    func finish() throws(ReportError) -> [UInt8] {
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return sink.bytes
-    }
+    func finish() throws(ReportError) -> [UInt8] { try stream.finish() }
 }

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 extension ReportLayout {
     /// A page's heading under the header; returns the y below it.

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CPango
 
 #if canImport(Glibc)
@@ -10,13 +10,19 @@ extension ReportLayout {
     /// (metres east and north as the page's right and up), with a north arrow and a scale bar.
     func drawPlan(_ cr: OpaquePointer, _ plan: PhotoReport.Plan) {
         let top = drawHeading(cr, ReportWords.plan, note: ReportWords.planNote)
-        let frame = (x: Self.margin, y: top, width: width - 2 * Self.margin, height: height - Self.margin - Self.band - 8 - top)
+        drawPlan(cr, plan, frame: (x: Self.margin, y: top, width: width - 2 * Self.margin, height: height - Self.margin - Self.band - 8 - top),
+                 inset: 56)
+    }
+
+    /// The plan in `frame`, its points kept `inset` from the frame's edges: what the report's page
+    /// and the lead's page (`Watermarker.planSVG`) show.
+    func drawPlan(_ cr: OpaquePointer, _ plan: PhotoReport.Plan, frame: (x: Double, y: Double, width: Double, height: Double), inset: Double) {
         cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
         cairo_set_line_width(cr, 0.5)
         cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
         cairo_stroke(cr)
         let points = plan.areas.flatMap { $0.rings.flatMap { $0 } } + plan.photos.map(\.point)
-        guard let scale = PlanScale(points, width: frame.width, height: frame.height, inset: 56) else { return }
+        guard let scale = PlanScale(points, width: frame.width, height: frame.height, inset: inset) else { return }
         func place(_ point: PhotoReport.Plan.Point) -> (x: Double, y: Double) {
             let at = scale.page(point)
             return (frame.x + at.x, frame.y + at.y)

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CPango
 
 /// Owns one Pango layout of plain text (never markup: a value cannot change the formatting) in the

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CPango
 
 /// The Pango context every layout of a `Watermarker` is made in: the private font map, with font

@@ -1,0 +1,52 @@
+import Platform
+
+extension PageWords {
+    /// The lead's page's words (`/team`), by the id its elements name.
+    static func leadWords() -> [String: String] {
+        [
+            "lead-title": Lp("page", "The team's day"),
+            "day": Lp("page", "Day"),
+            "today": Lp("page", "Today"),
+            "previous-day": Lp("page", "Previous day"),
+            "next-day": Lp("page", "Next day"),
+            "person": Lp("page", "Person"),
+            "site": Lp("page", "Site"),
+            "everyone": Lp("page", "Everyone"),
+            "all-sites": Lp("page", "All sites"),
+            "all-projects": Lp("page", "All projects"),
+            "by-person": Lp("page", "By person"),
+            "by-site": Lp("page", "By site"),
+            "plan": Lp("page", "Plan"),
+            "report": Lp("page", "Report (PDF)"),
+            "kmz": Lp("page", "Map (KMZ)"),
+            "csv": Lp("page", "Table (CSV)"),
+            "people": Lp("page", "People"),
+            "add-person": Lp("page", "Add"),
+            "name": Lp("page", "Name"),
+            "lead": Lp("page", "Lead"),
+            "remove": Lp("page", "Remove"),
+            "link": Lp("page", "Link"),
+            "no-photos": Lp("page", "No photos on this day."),
+            "photos": Lp("page", "Photos"),
+            "no-site": Lp("page", "No site"),
+            "nobody": Lp("page", "Nobody named"),
+            "verdict-valid": Lp("page", "Signed by this server and unchanged"),
+            "verdict-untrusted": Lp("page", "Signed, by a signer this server does not trust"),
+            "verdict-expired": Lp("page", "Signed with a certificate that has expired"),
+            "verdict-noCredentials": Lp("page", "No credentials: it proves nothing about where or when"),
+            "verdict-changed": Lp("page", "Changed since it was signed"),
+            "verdict-invalid": Lp("page", "The signature is not valid"),
+            "file-missing": Lp("page", "The file is no longer where it was logged"),
+            "file-changed": Lp("page", "The file was changed after it was logged"),
+            "code-matches": Lp("page", "The code matches the fields and the picture"),
+            "code-differs": Lp("page", "The code does not match"),
+            "signer": Lp("page", "Signer"),
+            "loading": Lp("page", "Loading…"),
+            "making": Lp("page", "Making the file…"),
+            "no-log": Lp("page", "This server keeps no photo log."),
+            "too-many": Lp("page", "More photos than a page lists: choose a person, a site or a project."),
+            "no-team": Lp("page", "Start the server with --team to add people here."),
+            "you": Lp("page", "you"),
+        ]
+    }
+}

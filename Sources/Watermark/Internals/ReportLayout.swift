@@ -157,7 +157,9 @@ struct ReportLayout {
     @discardableResult
     func drawTable(_ cr: OpaquePointer, _ rows: [PhotoReport.Row], x: Double, y: Double, width: Double, size: Double,
                    valueLines: Int, limit: Double) -> Double {
-        let labelWidth = min(90, width * 0.24)
+        // As wide as the widest label needs (a language's may be longer than English's), up to 40 %.
+        let widest = rows.map { ReportText(context: context, $0.label, size: size, bold: true).size.width }.max() ?? 0
+        let labelWidth = min(max(min(90, width * 0.24), widest + 6), width * 0.4)
         var top = y
         for row in rows {
             let label = ReportText(context: context, row.label, size: size, bold: true, width: labelWidth - 6, lines: 1)

@@ -123,7 +123,9 @@ public enum ReportBuilder {
     /// When the photo was taken as the report shows it, marked as the stamp marks a time that is
     /// not when it was taken (a file's modification time, a time set by hand).
     static func timeText(_ entry: CatalogEntry, seconds: Bool = true) -> String {
-        var time = entry.time.map { "\($0.dateText) \(seconds ? $0.timeText : String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace } ?? ""
+        var time = entry.time.map {
+            ReportWords.leftToRight("\($0.dateText) \(seconds ? $0.timeText : String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace)
+        } ?? ""
         var fields = Fields(time: entry.time, timeSource: entry.timeSource)
         fields.words = StampWords.words(in: .current)
         if let mark = fields.timeMark(.standard) { time += " (\(mark))" }
@@ -136,7 +138,7 @@ public enum ReportBuilder {
     static func dated(_ time: Timestamp, seconds: Bool) -> String {
         let words = StampWords.words(in: .current)
         let clock = seconds ? time.timeText : String(time.timeText.prefix(5))
-        return "\(TimeFormat.format(time, words.longDate, words: words)) \(clock) \(time.offsetText)".trimmingWhitespace
+        return TimeFormat.format(time, words.longDate, words: words) + " " + ReportWords.leftToRight("\(clock) \(time.offsetText)".trimmingWhitespace)
     }
 
     /// The table under a photo.

@@ -50,6 +50,12 @@ public enum ReportWords {
     public static func more(_ count: Int) -> String { " " + Ln("and {1} more", "and {1} more", count, count) }
     // TRANSLATORS: a photo's number among the report's photos: "12 of 40".
     public static func numbered(_ number: Int, of count: Int) -> String { L("{1} of {2}", number, count) }
+    /// `text` (a time, a zone, a code) kept left to right in a right-to-left language's line, where
+    /// the bidi algorithm would move the `+` of `+01:00` to the other end; as it is in any other.
+    public static func leftToRight(_ text: String) -> String {
+        Language.current.rightToLeft ? "\u{2066}" + text + "\u{2069}" : text
+    }
+
     /// What the PDF is about: "12 photos, 2026-11-23 – 2026-11-26".
     public static func subject(photos count: Int, period: String) -> String {
         Ln("{1} photo", "{1} photos", count, count) + (period.isEmpty ? "" : ", " + period)

@@ -80,6 +80,49 @@ import TestSupport
         #expect(all.contains("Создан ") && all.contains(" программой stampcam"))
     }
 
+    /// The words pdftotext finds on `page` of `pdf` (a Hebrew word comes letter by letter), with
+    /// their edges, and the page's width.
+    static func words(_ pdf: String, page: Int) throws -> (words: [(text: String, left: Double, right: Double, top: Double)], width: Double) {
+        let html = try ExternalTool.run("pdftotext", ["-bbox", "-f", String(page), "-l", String(page), pdf, "-"]).out
+        func number(_ name: String, in text: Substring) -> Double? {
+            guard let start = text.range(of: name + "=\"") else { return nil }
+            return Double(text[start.upperBound...].prefix { $0 != "\"" })
+        }
+        let width = html.split(separator: "<page ").dropFirst().first.flatMap { number("width", in: $0) } ?? 0
+        let words = html.split(separator: "<word ").dropFirst().compactMap { part -> (String, Double, Double, Double)? in
+            guard let left = number("xMin", in: part), let right = number("xMax", in: part), let top = number("yMin", in: part),
+                  let open = part.firstIndex(of: ">"), let close = part.range(of: "</word>") else { return nil }
+            return (String(part[part.index(after: open)..<close.lowerBound]), left, right, top)
+        }
+        return (words.map { (text: $0.0, left: $0.1, right: $0.2, top: $0.3) }, width)
+    }
+
+    /// Where `value`'s label is on its row: the edges of the row's other words, left and right of it.
+    static func row(of value: String, in page: (words: [(text: String, left: Double, right: Double, top: Double)], width: Double)) throws
+        -> (value: (left: Double, right: Double), label: (left: Double, right: Double)) {
+        let word = try #require(page.words.first { $0.text == value }, "\(value) in \(page.words.map(\.text))")
+        let others = page.words.filter { abs($0.top - word.top) < 3 && $0.text != value }
+        let label = (left: others.map(\.left).min() ?? 0, right: others.map(\.right).max() ?? 0)
+        return ((word.left, word.right), label)
+    }
+
+    @Test("a Hebrew report is the mirror of an English one: its labels right of their values, the values next to them")
+    func rightToLeft() throws {
+        let (_, result) = try Self.report(["--lang", "he"], signer: "יוסי כהן, מנהל עבודה")
+        let pdf = try #require(result.out.first)
+        let cover = try Self.words(pdf, page: 1)
+        let depot = try Self.row(of: "Depot", in: cover)
+        #expect(depot.value.left > cover.width / 2 && depot.value.right < depot.label.left, "\(depot)")
+        let photo = try Self.words(pdf, page: 4)
+        let file = try Self.row(of: "eiffel.jpg", in: photo)
+        #expect(file.value.left > photo.width / 2 && file.value.right < file.label.left, "\(file)")
+        // English, for the comparison: the label left of its value.
+        let (_, english) = try Self.report([], signer: "Wang Fang, Client")
+        let englishCover = try Self.words(try #require(english.out.first), page: 1)
+        let englishDepot = try Self.row(of: "Depot", in: englishCover)
+        #expect(englishDepot.value.right < englishCover.width / 2 && englishDepot.label.right < englishDepot.value.left, "\(englishDepot)")
+    }
+
     @Test("report --lang with no catalogue: an English report, and a line saying so; --lang zh finds zh_CN")
     func unknownLanguage() throws {
         let (pages, result) = try Self.report(["--lang", "xx"], signer: "Wang Fang, Client")

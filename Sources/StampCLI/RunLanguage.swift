@@ -6,7 +6,8 @@ import Values
 /// a locale generated on this machine: the catalogues are read whatever `locale -a` says.
 enum RunLanguage {
     static let option = Option<String>("lang", value: "LANG",
-                                       help: "the language of labels, dates, messages and reports: ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN, en (default: LANG)") {
+                                       help: "the language of labels, dates, messages and reports: "
+                                           + "ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN, en (default: LANG)") {
         (text) throws(UsageError) in
         guard let language = Translation.language(text) else {
             throw .badValue(option: "--lang", value: text, expected: "a language such as ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN or en")

@@ -135,7 +135,8 @@ import Values
         }
         let broken = try CLI.shell("\(script) \(CLI.quoted(folder))")
         #expect(broken.code == 1)
-        #expect(broken.out.contains { $0.contains("/ru.po: ") && $0.hasSuffix(" translated messages, 1 fuzzy translation, 1 untranslated message.") }, "\(broken.out)")
+        #expect(broken.out.contains { $0.contains("/ru.po: ") && $0.hasSuffix(" translated messages, 1 fuzzy translation, 1 untranslated message.") },
+                "\(broken.out)")
         #expect(broken.out.contains("  untranslated: \"Photo report\"") && broken.out.contains("  fuzzy: \"Signature\""), "\(broken.out)")
         #expect(broken.out.contains { $0.hasSuffix("hi.po lacks texts of stampcam.pot (make pot merges them):") }, "\(broken.out)")
         #expect(!broken.out.contains { $0.contains("de.po") }, "\(broken.out)")

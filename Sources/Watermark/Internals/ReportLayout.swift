@@ -36,7 +36,7 @@ struct ReportLayout {
 
     /// A text of the page, starting where the page's lines start.
     func pageText(_ string: String, size: Double, bold: Bool = false, width: Double? = nil, lines: Int = 1,
-              align: PangoAlignment = PANGO_ALIGN_LEFT) -> ReportText {
+                  align: PangoAlignment = PANGO_ALIGN_LEFT) -> ReportText {
         ReportText(context: context, string, size: size, bold: bold, width: width, lines: lines, align: align, rightToLeft: rightToLeft)
     }
 

@@ -15,7 +15,7 @@ BUILD_PACKAGES = libcairo2-dev libpango1.0-dev libjpeg-dev libpng-dev libexif-de
                  fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-noto-cjk tzdata
 # Each test target installs the tools it uses, and only those.
 UNIT_TEST_PACKAGES = tmux libimage-exiftool-perl libxml2-utils poppler-utils python3 file geographiclib-tools openssl zbar-tools \
-                     tesseract-ocr tesseract-ocr-ara tesseract-ocr-chi-sim imagemagick
+                     tesseract-ocr tesseract-ocr-ara tesseract-ocr-chi-sim tesseract-ocr-heb tesseract-ocr-hin tesseract-ocr-rus imagemagick
 HOSTILE_PACKAGES = libjpeg-turbo-progs time python3
 WEB_PACKAGES = chromium chromium-driver zbar-tools python3 python3-venv libjpeg-turbo-progs libnss3-tools libimage-exiftool-perl poppler-utils
 GPS_PACKAGES = gpsd libimage-exiftool-perl python3
@@ -72,11 +72,12 @@ run: build $(PLACES_TABLE)
 	    .build/release/stampcam shoot --yes -o "$(OUT)"; \
 	fi
 
-# The quick loop for a change: one (debug) build with the tests, where a compiler warning is an
-# error (so there stay none), `swift test`, the hostile inputs against that build's binary, and the
-# Imaging tests under AddressSanitizer.
+# The quick loop for a change: every shipped language translates every marked text, one (debug)
+# build with the tests, where a compiler warning is an error (so there stay none), `swift test`,
+# the hostile inputs against that build's binary, and the Imaging tests under AddressSanitizer.
 check: deps
 	@$(call packages,$(UNIT_TEST_PACKAGES) $(HOSTILE_PACKAGES))
+	Tests/lib/check-translations.sh po
 	swift build --build-tests -Xswiftc -warnings-as-errors
 	swift test --skip-build
 	Tests/hostile/run.sh .build/debug/stampcam
@@ -96,10 +97,12 @@ test: test-unit
 	$(MAKE) test-pack
 	$(MAKE) test-slurm
 
-# `swift test`: the unit and end-to-end tests of every module. The ones that read ../shared/corpus
-# are extras, skipped with a line saying so when it is not there.
+# `swift test`: the unit and end-to-end tests of every module, after the translations' check
+# (Tests/lib/check-translations.sh). The ones that read ../shared/corpus are extras, skipped with a
+# line saying so when it is not there.
 test-unit: deps
 	@$(call packages,$(UNIT_TEST_PACKAGES))
+	Tests/lib/check-translations.sh po
 	swift build --build-tests
 	swift test --skip-build
 

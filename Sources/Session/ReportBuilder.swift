@@ -76,7 +76,7 @@ public enum ReportBuilder {
             items[index].rows.insert(PhotoReport.Row(ReportWords.photo, ReportWords.numbered(index + 1, of: items.count)), at: 0)
         }
         let software = settings.version.isEmpty ? "stampcam" : "stampcam " + settings.version
-        let generated = "\(settings.generated.dateText) \(settings.generated.timeText) \(settings.generated.offsetText)"
+        let generated = dated(settings.generated, seconds: true)
         let people = list(shown.compactMap(\.user))
         let report = PhotoReport(title: title(settings.title, shown),
                                  cover: cover(shown, settings: settings, generated: generated, software: software),
@@ -131,9 +131,22 @@ public enum ReportBuilder {
     /// When the photo was taken as the report shows it, marked as the stamp marks a time that is
     /// not when it was taken (a file's modification time, a time set by hand).
     static func timeText(_ entry: CatalogEntry, seconds: Bool = true) -> String {
-        var time = entry.time.map { "\($0.dateText) \(seconds ? $0.timeText : String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace } ?? ""
-        if let mark = Fields(time: entry.time, timeSource: entry.timeSource).timeMark(.standard) { time += " (\(mark))" }
+        var time = entry.time.map {
+            ReportWords.leftToRight("\($0.dateText) \(seconds ? $0.timeText : String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace)
+        } ?? ""
+        var fields = Fields(time: entry.time, timeSource: entry.timeSource)
+        fields.words = StampWords.words(in: .current)
+        if let mark = fields.timeMark(.standard) { time += " (\(mark))" }
         return time
+    }
+
+    /// `time` as the report's language writes a date (`29 November 2026`, `29 ноября 2026 г.`), then the
+    /// time of day and the zone: for the cover and the footer, which a client reads. A photo's own time
+    /// and the index keep the ISO form the stamp has, which sorts and compares.
+    static func dated(_ time: Timestamp, seconds: Bool) -> String {
+        let words = StampWords.words(in: .current)
+        let clock = seconds ? time.timeText : String(time.timeText.prefix(5))
+        return TimeFormat.format(time, words.longDate, words: words) + " " + ReportWords.leftToRight("\(clock) \(time.offsetText)".trimmingWhitespace)
     }
 
     /// The table under a photo.
@@ -142,7 +155,8 @@ public enum ReportBuilder {
         var position = ""
         if let place = entry.position {
             position = CatalogEntry.coordinates(place.latitude, place.longitude)
-            if let altitude = entry.altitude { position += " · " + fixedPoint(altitude, places: 1) + " m" }
+            // TRANSLATORS: an altitude in metres: "35.0 m".
+            if let altitude = entry.altitude { position += " · " + L("{1} m", fixedPoint(altitude, places: 1)) }
         }
         var rows = [
             Row(ReportWords.time, timeText(entry)), Row(ReportWords.project, entry.project ?? ""), Row(ReportWords.who, entry.user ?? ""),
@@ -167,9 +181,12 @@ public enum ReportBuilder {
         return projects.count == 1 ? ReportWords.titled(projects[0]) : ReportWords.reportTitle
     }
 
-    /// From the first photo's time to the last's (`entries` in the order taken).
-    static func period(_ entries: [CatalogEntry]) -> String {
-        let times = entries.compactMap(\.time).map { "\($0.dateText) \(String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace }
+    /// From the first photo's time to the last's (`entries` in the order taken): ISO dates, or
+    /// the language's (`long`) on the cover.
+    static func period(_ entries: [CatalogEntry], long: Bool = false) -> String {
+        let times = entries.compactMap(\.time).map {
+            long ? dated($0, seconds: false) : "\($0.dateText) \(String($0.timeText.prefix(5))) \($0.offsetText)".trimmingWhitespace
+        }
         guard let first = times.first, let last = times.last else { return "" }
         return first == last ? first : "\(first) – \(last)"
     }
@@ -180,7 +197,7 @@ public enum ReportBuilder {
         let projects = entries.compactMap(\.project), sites = entries.compactMap(\.site)
         var rows = [Row(distinct(projects).count > 1 ? ReportWords.projects : ReportWords.project, list(projects))]
         if !distinct(sites).isEmpty { rows.append(Row(distinct(sites).count > 1 ? ReportWords.sites : ReportWords.site, list(sites))) }
-        rows.append(Row(ReportWords.period, period(entries)))
+        rows.append(Row(ReportWords.period, period(entries, long: true)))
         if let author = settings.author, !author.isEmpty { rows.append(Row(ReportWords.author, author)) }
         rows += [
             Row(ReportWords.people, list(entries.compactMap(\.user))), Row(ReportWords.place, list(entries.compactMap(\.location))),

@@ -69,7 +69,7 @@ enum DoctorCommand: Command {
         }
         guard let found = Translation.catalogueLanguage else {
             return Check(level: .warning, topic: "language", text: "no catalogue for \(asked) in \(folder): labels and messages stay English "
-                + "(shipped: zh_CN, es, pt_BR, fr, de, ar, ja; 'make locales' compiles them in a checkout)")
+                + "(shipped: ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN; 'make locales' compiles them in a checkout)")
         }
         return Check(level: .ok, topic: "language", text: "\(found) (\(folder))")
     }

@@ -86,7 +86,7 @@ enum ReportCommand: Command {
         }
         guard !entries.isEmpty else {
             if !failures.isEmpty { return Failure.exitCode(for: failures) }
-            throw Failure("no photos to report: none is logged that matches", code: .noInput)
+            throw Failure(L("no photos to report: none is logged that matches"), code: .noInput)
         }
         let now = WallClock.now()
         var settings = ReportBuilder.Settings(title: given, perPage: photosPerPage,
@@ -94,17 +94,18 @@ enum ReportCommand: Command {
                                               version: StampCLI.version, author: try options.value(author),
                                               company: try options.value(company), logo: logoFile, signers: signers, sites: siteMap)
         settings.checking = try checking(options, context: context)
-        let (report, leftOut) = ReportBuilder.build(entries, settings: settings)
+        let language = reportLanguage(options, console: console)
+        let (report, leftOut) = language.speaking { ReportBuilder.build(entries, settings: settings) }
         for problem in leftOut {
             let failure = Failure(problem.error, path: problem.path)
             failures.append(failure)
-            console.err("stampcam: left out of the report: " + failure.message)
+            console.err("stampcam: " + L("left out of the report: {1}", failure.message))
         }
         guard !report.items.isEmpty else { return Failure.exitCode(for: failures) }
         if report.plan == nil, entries.contains(where: { $0.position != nil }) {
-            console.err("stampcam: note: no location plan: the photos are more than \(Int(ReportBuilder.planSpan / 1000)) km apart")
+            console.err("stampcam: " + L("note: no location plan: the photos are more than {1} km apart", Int(ReportBuilder.planSpan / 1000)))
         }
-        let pdf = try Watermarker(fontConfig: context.resources.fontConfig).pdf(report)
+        let pdf = try language.speaking { try Watermarker(fontConfig: context.resources.fontConfig).pdf(report) }
         // The photos (and the catalog, the logo, the sites) are this report's inputs: it is never written over one of them.
         let catalogFile = options.positionals.isEmpty ? try CatalogOptions.path(options, context: context) : nil
         let others = [catalogFile, try options.value(logo), try options.value(sites)].compactMap { $0 }
@@ -112,11 +113,22 @@ enum ReportCommand: Command {
         let written = try OutputFile.write(pdf, to: target, overwrite: options.flag(overwrite),
                                            protected: inputs)
         console.out(written)
-        console.err("stampcam: \(PathEncoding.display(written)): \(report.pageCount) pages, \(report.items.count) photo"
-            + "\(report.items.count == 1 ? "" : "s"), \(megabytes(pdf.count)) MB")
+        console.err("stampcam: \(PathEncoding.display(written)): " + Ln("{1} page", "{1} pages", report.pageCount, report.pageCount) + ", "
+            + Ln("{1} photo", "{1} photos", report.items.count, report.items.count) + ", " + L("{1} MB", megabytes(pdf.count)))
         // The report's own fingerprint, for the letter or mail that sends it.
         console.err("stampcam: SHA-256 \(FileDigest.sha256(pdf))  \(PathEncoding.display(written))")
         return Failure.exitCode(for: failures)
+    }
+
+    /// The report's language: `--lang`'s (a client's: `zh` is zh_CN, as for a browser), else the run's.
+    /// One without a catalogue makes an English report, and says so.
+    static func reportLanguage(_ options: ParsedOptions, console: Console) -> Language {
+        guard let name = try? options.value(RunLanguage.option) else { return .current }
+        if let language = Translation.language(named: name) { return language }
+        if Translation.languages(chosen: name, environment: [:]) != nil {
+            console.err("stampcam: " + L("note: no catalogue for {1}: the report is in English", name))
+        }
+        return .english
     }
 
     private static func megabytes(_ bytes: Int) -> String {

@@ -6,12 +6,13 @@ import Values
 /// a locale generated on this machine: the catalogues are read whatever `locale -a` says.
 enum RunLanguage {
     static let option = Option<String>("lang", value: "LANG",
-                                       help: "the language of labels, dates and messages: zh_CN, es, pt_BR, fr, de, ar, ja, en (default: LANG)") {
+                                       help: "the language of labels, dates, messages and reports: "
+                                           + "ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN, en (default: LANG)") {
         (text) throws(UsageError) in
         // C and POSIX are the locales of the program's own words: English.
         if Self.isEnglishLocale(text) { return "en" }
         guard let language = Translation.language(text) else {
-            throw .badValue(option: "--lang", value: text, expected: "a language such as zh_CN, es, pt_BR, fr, de, ar, ja or en")
+            throw .badValue(option: "--lang", value: text, expected: "a language such as ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN or en")
         }
         return language
     }

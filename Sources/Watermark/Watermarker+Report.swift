@@ -1,4 +1,5 @@
 import Imaging
+import Platform
 
 extension Watermarker {
     /// The report as a PDF (A4 portrait): a cover with the company, title and the report's facts;
@@ -11,7 +12,8 @@ extension Watermarker {
         let document = try PDFDocument(width: PDFDocument.a4.width, height: PDFDocument.a4.height)
         document.setMetadata(title: report.title, author: report.author, subject: report.subject, creator: report.creator,
                              created: report.created)
-        let layout = ReportLayout(width: document.width, height: document.height, perPage: report.perPage, context: text.context)
+        let layout = ReportLayout(width: document.width, height: document.height, perPage: report.perPage, context: text.context,
+                                  rightToLeft: Language.current.rightToLeft)
         let pages = report.pageCount
         var page = 0
         func next(header: String? = nil, _ body: (OpaquePointer) -> Void) throws(ReportError) {
@@ -36,7 +38,7 @@ extension Watermarker {
         }
         for start in stride(from: 0, to: report.items.count, by: layout.perPage) {
             let end = min(report.items.count, start + layout.perPage)
-            let codes = report.items[start..<end].compactMap { item in item.code.map { "\(item.number): \($0)" } }
+            let codes = report.items[start..<end].compactMap { item in item.code.map { ReportWords.leftToRight("\(item.number): \($0)") } }
             try next(header: codes.isEmpty ? nil : ReportWords.code + " " + codes.joined(separator: "   ")) { cr in
                 for offset in 0..<(end - start) {
                     layout.drawItem(cr, report.items[start + offset], image: images[start + offset],

@@ -10,7 +10,9 @@ import Values
 /// on a fresh Debian or in a container).
 @Suite struct LanguageTests {
     static let po = TestFiles.packageRoot + "/po"
-    static let languages = ["zh_CN", "es", "pt_BR", "fr", "de", "ar", "ja"]
+    /// The shipped languages: po/'s catalogues.
+    static let languages = ((try? FileManager.default.contentsOfDirectory(atPath: po)) ?? [])
+        .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
 
     /// po/LANG.po compiled into a folder of this test run's (what `make locales` makes in .build/locale).
     static func catalogues(editing edit: (String, String) -> String = { $1 }) throws -> String {
@@ -135,17 +137,31 @@ import Values
         #expect(french.out.first?.hasPrefix("utilisation : stampcam apply") == true, "\(french.out.prefix(1))")
     }
 
-    @Test("every catalogue compiles with msgfmt --check, has every text of po/stampcam.pot, none fuzzy or untranslated")
+    @Test("check-translations.sh: every shipped catalogue has every text of po/stampcam.pot, translated; one fuzzy, untranslated or missing text fails it")
     func cataloguesComplete() throws {
-        for language in Self.languages {
-            let file = CLI.quoted(Self.po + "/\(language).po")
-            let check = try CLI.shell("msgfmt -c --check --statistics -o /dev/null \(file)")
-            #expect(check.code == 0, "\(language): \(check.err)")
-            #expect(check.err.contains { $0.hasSuffix("translated messages.") && !$0.contains("fuzzy") && !$0.contains("untranslated") },
-                    "\(language): \(check.err)")
-            let same = try CLI.shell("msgcmp \(file) \(CLI.quoted(Self.po + "/stampcam.pot"))")
-            #expect(same.code == 0, "\(language) lacks texts of stampcam.pot (make pot): \(same.err)")
+        let shippedLanguages = ["ar", "de", "es", "fr", "he", "hi", "ja", "pt_BR", "ru", "vi", "zh_CN"]
+        #expect(shippedLanguages.allSatisfy(Self.languages.contains), "\(Self.languages)")
+        let script = CLI.quoted(TestFiles.packageRoot + "/Tests/lib/check-translations.sh")
+        let shipped = try CLI.shell("\(script) \(CLI.quoted(Self.po))")
+        #expect(shipped.code == 0, "\(shipped.out) \(shipped.err)")
+        // A copy with one text untranslated, one fuzzy, one gone: each named, and the check fails.
+        let folder = try TestFiles.temporaryFolder("po")
+        for file in TestFiles.files(in: Self.po) {
+            var text = try String(contentsOfFile: Self.po + "/" + file, encoding: .utf8)
+            if file == "ru.po" {
+                text = text.replacingOccurrences(of: "msgstr \"Фотоотчёт\"", with: "msgstr \"\"")
+                    .replacingOccurrences(of: "msgctxt \"report\"\nmsgid \"Signature\"", with: "#, fuzzy\nmsgctxt \"report\"\nmsgid \"Signature\"")
+            }
+            if file == "hi.po" { text = text.replacingOccurrences(of: "msgid \"usage:\"\nmsgstr \"उपयोग:\"\n", with: "") }
+            try text.write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
         }
+        let broken = try CLI.shell("\(script) \(CLI.quoted(folder))")
+        #expect(broken.code == 1)
+        #expect(broken.out.contains { $0.contains("/ru.po: ") && $0.hasSuffix(" translated messages, 1 fuzzy translation, 1 untranslated message.") },
+                "\(broken.out)")
+        #expect(broken.out.contains("  untranslated: \"Photo report\"") && broken.out.contains("  fuzzy: \"Signature\""), "\(broken.out)")
+        #expect(broken.out.contains { $0.hasSuffix("hi.po lacks texts of stampcam.pot (make pot merges them):") }, "\(broken.out)")
+        #expect(!broken.out.contains { $0.contains("de.po") }, "\(broken.out)")
     }
 
     @Test("po/stampcam.pot holds every text the sources mark (make pot)")
@@ -162,18 +178,20 @@ import Values
     func longDates() throws {
         let expected = ["zh_CN": "拍摄人 2026年11月29日 星期日", "es": "Usuario 29 de noviembre de 2026",
                         "pt_BR": "Usuário 29 de novembro de 2026", "fr": "Utilisateur 29 novembre 2026",
-                        "de": "Benutzer 29. November 2026", "ar": "المستخدم 29 نوفمبر 2026", "ja": "撮影者 2026年11月29日 日曜日"]
+                        "de": "Benutzer 29. November 2026", "ar": "المستخدم 29 نوفمبر 2026", "ja": "撮影者 2026年11月29日 日曜日",
+                        "ru": "Автор 29 ноября 2026 г.", "hi": "फ़ोटोग्राफ़र 29 नवंबर 2026", "vi": "Người chụp 29 tháng 11, 2026",
+                        "he": "צלם 29 בנובמבר 2026"]
         let text = try TextTemplate("{label:user} {date:long}")
         for language in Self.languages {
             var fields = Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00"))
             fields.words = StampWords.translated(try Catalogue.translator(language))
             #expect(text.render(fields, escape: { $0 }) == expected[language], "\(language)")
-            #expect(fields.words.rightToLeft == (language == "ar"))
+            #expect(fields.words.rightToLeft == ["ar", "he"].contains(language), "\(language)")
         }
         #expect(text.render(Fields(time: Timestamp(iso8601: "2026-11-29T14:03:12+08:00")), escape: { $0 }) == "User 29 November 2026")
     }
 
-    @Test("every language's labels, dates and marks print: no character without a glyph (CJK, Arabic)")
+    @Test("every language's labels, dates and marks print: no character without a glyph (CJK, Arabic, Hebrew, Devanagari)")
     func everyWordPrints() throws {
         let folder = try TestFiles.temporaryFolder("glyphs")
         var lines: [String] = []

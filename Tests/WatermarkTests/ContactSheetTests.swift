@@ -31,6 +31,10 @@ import Values
         ("de", Fields(user: "Jonas Weber", project: "Brücke 7", note: "Nordwand: Riss 0,3 mm")),
         ("ar", Fields(user: "أحمد علي", project: "جسر 7", note: "الجدار الشمالي: شرخ 0.3 مم")),
         ("ja", Fields(user: "山田太郎", project: "7号橋", note: "北壁のひび割れ 0.3 mm")),
+        ("ru", Fields(user: "Сергей Иванов", project: "Мост 7", note: "северная стена: трещина 0,3 мм")),
+        ("hi", Fields(user: "राजेश कुमार", project: "पुल 7", note: "उत्तरी दीवार: दरार 0.3 मिमी")),
+        ("vi", Fields(user: "Nguyễn Thị Hương", project: "Cầu 7", note: "tường phía bắc: vết nứt 0,3 mm")),
+        ("he", Fields(user: "יוסי כהן", project: "גשר 7", note: "הקיר הצפוני: סדק 0.3 מ״מ")),
     ]
 
     /// A test card per language, stamped in its words.
@@ -129,6 +133,8 @@ import Values
         let watermarker = try Watermarker(fontConfig: Fixture.fontConfig)
         let rows = (Corpus.isPresent ? try Self.corpusRows() : try Self.fixtureRows()) + (try Self.languageRows())
         #expect(rows.count == 5 + Self.languages.count)
+        let shipped = TestFiles.files(in: TestFiles.packageRoot + "/po").filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }
+        #expect(Self.languages.map(\.code).sorted() == shipped, "a card for each language of po/")
         var tiles: [(photo: Photo, caption: String)] = []
         for row in rows {
             for id in Fixture.builtInIDs {

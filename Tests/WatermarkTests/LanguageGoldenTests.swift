@@ -32,6 +32,16 @@ import Watermark
                note: "北側の壁、窓の近くにひび割れ", ocr: nil),
         Sample(language: "de", user: "Jürgen Weiß", project: "Brücke 7 – Nordabschnitt",
                location: "Straße des 17. Juni 135, Berlin", note: "Riss in der Nordwand neben dem Fenster", ocr: nil),
+        Sample(language: "he", user: "יוסי כהן", project: "גשר הצפון 7", location: "רחוב הרצל 25, תל אביב",
+               note: "סדק בקיר הצפוני ליד החלון", ocr: "heb"),
+        // Conjuncts (श्र, ल्ल, त्त, स्म), the reph (र्ग, र्ट) and nukta (ड़).
+        Sample(language: "hi", user: "राजेश कुमार", project: "स्मार्ट सिटी पुल 7", location: "श्री अरविंद मार्ग 12, नई दिल्ली",
+               note: "उत्तरी दीवार में खिड़की के पास दरार", ocr: "hin"),
+        Sample(language: "ru", user: "Сергей Иванов", project: "Мост № 7, северный участок", location: "ул. Тверская, 12, Москва",
+               note: "Трещина в северной стене у окна", ocr: "rus"),
+        // Letters with two marks stacked (ễ, ị, ầ, ử, ổ).
+        Sample(language: "vi", user: "Nguyễn Thị Hương", project: "Cầu số 7 – đoạn phía Bắc", location: "12 Phố Huế, Hai Bà Trưng, Hà Nội",
+               note: "Vết nứt ở tường phía bắc gần cửa sổ", ocr: nil),
     ]
 
     static func fields(_ sample: Sample) throws -> Fields {

@@ -1,6 +1,6 @@
 """The page's words in the browser's language: `GET /api/words` picks by the request's
 Accept-Language (or `?lang=`), from the tables `serve` made from the catalogues at start; and a
-Chromium whose language is Spanish shows the page in Spanish (an Arabic one right to left), while
+Chromium whose language is Spanish shows the page in Spanish (an Arabic or Hebrew one right to left), while
 an English one keeps it English."""
 import json
 import sys
@@ -45,8 +45,16 @@ def main():
         check(huge["lang"] == "en", "a huge header: its first entries only, English")
         arabic = words(server, **{"Accept-Language": "ar"})
         check(arabic["dir"] == "rtl", "Arabic runs right to left")
+        hebrew = words(server, **{"Accept-Language": "he-IL,he;q=0.9"})
+        check(hebrew["lang"] == "he" and hebrew["dir"] == "rtl" and hebrew["words"]["retake"] == "צילום חוזר",
+              "he-IL: Hebrew words, right to left (%s)" % hebrew)
+        for language, retake in (("ru", "Переснять"), ("hi", "फिर से लें"), ("vi", "Chụp lại")):
+            answer = words(server, **{"Accept-Language": language})
+            check(answer["lang"] == language and answer["dir"] == "ltr" and answer["words"]["retake"] == retake,
+                  "%s: its own words (%s)" % (language, answer["words"]["retake"]))
 
-        for language, expected, direction in (("es", "Repetir", "ltr"), ("ar", "إعادة التصوير", "rtl"), ("en-US", "Retake", "ltr")):
+        for language, expected, direction in (("es", "Repetir", "ltr"), ("ar", "إعادة التصوير", "rtl"), ("he", "צילום חוזר", "rtl"),
+                                              ("en-US", "Retake", "ltr")):
             driver = browser(language)
             try:
                 driver.get(server.url)

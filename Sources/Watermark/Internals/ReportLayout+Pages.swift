@@ -5,12 +5,12 @@ extension ReportLayout {
     @discardableResult
     func drawHeading(_ cr: OpaquePointer, _ heading: String, note: String? = nil) -> Double {
         var y = Self.margin + Self.band + 4
-        let text = ReportText(context: context, heading, size: 16, bold: true, width: width - 2 * Self.margin, lines: 1)
-        text.draw(cr, x: Self.margin, y: y)
+        let text = pageText(heading, size: 16, bold: true, width: width - 2 * Self.margin, lines: 1)
+        draw(text, cr, x: Self.margin, y: y)
         y += text.size.height + 4
         if let note {
-            let line = ReportText(context: context, note, size: 9, width: width - 2 * Self.margin, lines: 2)
-            line.draw(cr, x: Self.margin, y: y, grey: 0.35)
+            let line = pageText(note, size: 9, width: width - 2 * Self.margin, lines: 2)
+            draw(line, cr, x: Self.margin, y: y, grey: 0.35)
             y += line.size.height + 4
         }
         return y + 6
@@ -27,11 +27,9 @@ extension ReportLayout {
         let noteLeft = Self.margin + widths.reduce(0, +)
         let titles = [ReportWords.number, "", ReportWords.time, ReportWords.who, ReportWords.place]
         for (column, title) in titles.enumerated() where !title.isEmpty {
-            ReportText(context: context, title, size: size, bold: true, width: widths[column] - 6, lines: 1)
-                .draw(cr, x: lefts[column], y: top, grey: 0.35)
+            draw(pageText(title, size: size, bold: true, width: widths[column] - 6, lines: 1), cr, x: lefts[column], y: top, grey: 0.35)
         }
-        ReportText(context: context, ReportWords.note, size: size, bold: true, width: noteWidth, lines: 1)
-            .draw(cr, x: noteLeft, y: top, grey: 0.35)
+        draw(pageText(ReportWords.note, size: size, bold: true, width: noteWidth, lines: 1), cr, x: noteLeft, y: top, grey: 0.35)
         let first = top + size * 1.6
         rule(cr, y: first - 3)
         let bottom = height - Self.margin - Self.band
@@ -39,7 +37,7 @@ extension ReportLayout {
         for (offset, (item, image)) in zip(items, images).enumerated() {
             let y = first + Double(offset) * lineHeight + 3
             let lines = max(1, Int((lineHeight - 6) / (size * 1.25)))
-            drawBadge(cr, String(item.number), x: lefts[0], y: y, size: size + 1)
+            drawBadge(cr, String(item.number), x: lefts[0], y: y, size: size + 1, mirrored: true)
             // The thumbnail is the photo itself, drawn small: the PDF holds its JPEG once.
             let box = (width: widths[1] - 8, height: lineHeight - 6)
             let aspect = Double(item.pixelWidth) / Double(item.pixelHeight)
@@ -48,10 +46,9 @@ extension ReportLayout {
             if let image { drawImage(cr, image, x: lefts[1], y: y, width: drawn.width, height: drawn.height) }
             let cells = [item.summary.time, item.summary.who, item.summary.place]
             for (column, value) in cells.enumerated() {
-                ReportText(context: context, value.isEmpty ? "—" : value, size: size, width: widths[column + 2] - 8, lines: lines)
-                    .draw(cr, x: lefts[column + 2], y: y)
+                draw(pageText(value.isEmpty ? "—" : value, size: size, width: widths[column + 2] - 8, lines: lines), cr, x: lefts[column + 2], y: y)
             }
-            ReportText(context: context, item.summary.note, size: size, width: noteWidth, lines: lines).draw(cr, x: noteLeft, y: y)
+            draw(pageText(item.summary.note, size: size, width: noteWidth, lines: lines), cr, x: noteLeft, y: y)
             rule(cr, y: first + Double(offset + 1) * lineHeight, grey: 0.88)
         }
     }
@@ -61,21 +58,21 @@ extension ReportLayout {
         var y = drawHeading(cr, ReportWords.signOff, note: ReportWords.signOffNote) + 12
         let columnWidth = (width - 2 * Self.margin - 24) / 2
         for signer in signers {
-            let name = ReportText(context: context, signer.name, size: 12, bold: true, width: width - 2 * Self.margin, lines: 1)
+            let name = pageText(signer.name, size: 12, bold: true, width: width - 2 * Self.margin, lines: 1)
             guard y + 110 <= height - Self.margin - Self.band else { break }
-            name.draw(cr, x: Self.margin, y: y)
+            draw(name, cr, x: Self.margin, y: y)
             y += name.size.height
-            ReportText(context: context, signer.role.isEmpty ? " " : signer.role, size: 10, width: width - 2 * Self.margin, lines: 1)
-                .draw(cr, x: Self.margin, y: y, grey: 0.3)
+            draw(pageText(signer.role.isEmpty ? " " : signer.role, size: 10, width: width - 2 * Self.margin, lines: 1), cr,
+                 x: Self.margin, y: y, grey: 0.3)
             y += 46
             for (column, label) in [ReportWords.signature, ReportWords.date].enumerated() {
                 let x = Self.margin + Double(column) * (columnWidth + 24)
                 cairo_set_source_rgb(cr, 0, 0, 0)
                 cairo_set_line_width(cr, 0.7)
-                cairo_move_to(cr, x, y)
-                cairo_line_to(cr, x + columnWidth, y)
+                cairo_move_to(cr, mirrored(x, width: columnWidth), y)
+                cairo_line_to(cr, mirrored(x, width: columnWidth) + columnWidth, y)
                 cairo_stroke(cr)
-                ReportText(context: context, label, size: 8).draw(cr, x: x, y: y + 3, grey: 0.35)
+                draw(pageText(label, size: 8), cr, x: x, y: y + 3, grey: 0.35)
             }
             y += 40
         }

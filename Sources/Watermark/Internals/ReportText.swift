@@ -7,10 +7,15 @@ import CPango
 final class ReportText {
     private let layout: OpaquePointer
     private let font: OpaquePointer
+    /// The width it is laid out in (or its own, when not given), in points.
+    let boxWidth: Double?
 
-    /// `size` in points; `width` wraps the text (or ellipsizes it, after `lines` lines).
+    /// `size` in points; `width` wraps the text (or ellipsizes it, after `lines` lines). `align` is
+    /// where a line starts in a left-to-right page; in a `rightToLeft` one, the mirror of it, whichever
+    /// way the text itself runs (a Latin name under a Hebrew label ends at the right too).
     init(context: OpaquePointer, _ text: String, size: Double, bold: Bool = false, width: Double? = nil, lines: Int = 1,
-         align: PangoAlignment = PANGO_ALIGN_LEFT) {
+         align: PangoAlignment = PANGO_ALIGN_LEFT, rightToLeft: Bool = false) {
+        boxWidth = width
         layout = pango_layout_new(context)
         font = pango_font_description_new()
         pango_font_description_set_family(font, "DejaVu Sans")
@@ -26,6 +31,12 @@ final class ReportText {
             pango_layout_set_height(layout, -Int32(max(1, lines)))
         }
         pango_layout_set_text(layout, text, -1)
+        // Pango turns left and right round itself for a paragraph that runs right to left; the
+        // others are turned here, so in a right-to-left page every line starts at the right.
+        if rightToLeft, align != PANGO_ALIGN_CENTER,
+           pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0)) != PANGO_DIRECTION_RTL {
+            pango_layout_set_alignment(layout, align == PANGO_ALIGN_LEFT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        }
     }
 
     deinit {

@@ -77,6 +77,12 @@ public enum ManifestReader {
                 result.signedAt = Verification.SigningTime(time: time, attested: false)
             }
         }
+        // A time-stamp that holds is the authority's word for when it was signed: it wins over the
+        // signer's clock, shown in the zone the photo's record gives.
+        if let stamp = result.timeStamp, stamp.holds, let seconds = stamp.time {
+            let offset = result.signedAt?.time.utcOffsetMinutes ?? 0
+            result.signedAt = Verification.SigningTime(time: Timestamp(secondsSinceEpoch: seconds, utcOffsetMinutes: offset), attested: true)
+        }
         var visited: Set<String> = [checked.label]
         if let parent = try checkParent(of: checked, root: root, bytes: bytes, now: now, visited: &visited) {
             result.parent = parent
@@ -170,7 +176,7 @@ public enum ManifestReader {
         }
 
         // A trusted time-stamp says when it was signed: the certificates must have been valid then.
-        result.timeStamp = timeStamp(in: unprotected, protected: protectedBytes, signature: signature, claim: claim, trust: trust)
+        result.timeStamp = timeStamp(in: parts[1], protected: protectedBytes, signature: signature, claim: claim, trust: trust)
         let signedAt = result.timeStamp.flatMap { $0.holds ? $0.time : nil }
         for certificate in chain {
             switch certificate.validity(at: signedAt ?? now) {

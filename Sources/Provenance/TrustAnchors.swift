@@ -36,6 +36,7 @@ public struct TrustAnchors: Sendable {
     /// the organisation's root it was given).
     public init(signer identity: SigningIdentity) {
         certificates = X509Certificate.read(pem: Array(identity.topCertificatePEM.utf8)) ?? []
+        timeStampOnly = []
     }
 
     public var isEmpty: Bool { certificates.isEmpty }

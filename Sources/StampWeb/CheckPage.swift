@@ -124,7 +124,9 @@ public final class CheckPage: Sendable {
         let answer = CheckVerdict(verification, organization: settings.organization, lookUp: { code in lookUpCode(code) })
         if wantsJSON(request) { return .json(WebJSON.bytes(answer)) }
         let (_, words) = self.words.answer(for: request.headers["accept-language"] ?? "")
-        return .text(status: 200, answer.sentence(words) + "\n", headers: [("Vary", "Accept-Language")])
+        // Without a JSON Accept (curl, a form), the verdict's sentence as plain text.
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Vary", "Accept-Language")],
+                            body: .bytes(Array((answer.sentence(words) + "\n").utf8)))
     }
 
     // MARK: a code
@@ -142,7 +144,7 @@ public final class CheckPage: Sendable {
 
     private func thumbnail(code: String) -> HTTPResponse {
         guard let catalog = settings.catalog, let file = CodeLookup.loggedPhoto(code, catalog: catalog),
-              let bytes = LiveHub.thumbnail(of: file) else { return .text(status: 404, "no thumbnail for this code\n") }
+              let bytes = LiveHub.thumbnail(of: file) else { return .json(status: 404, error: "no thumbnail for this code") }
         return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(bytes))
     }
 }

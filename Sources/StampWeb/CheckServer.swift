@@ -14,7 +14,7 @@ public final class CheckServer: Sendable {
             if CheckPage.handles(request.path) { return page.respond(to: request) }
             if request.path == "/api/words" { return page.words.response(for: request.query["lang"] ?? request.headers["accept-language"] ?? "") }
             if request.path == "/" { return HTTPResponse(status: 303, headers: [("Location", CheckPage.path)]) }
-            return .text(status: 404, "not found: this server only checks photos, at \(CheckPage.path)\n")
+            return .json(status: 404, error: "not found: this server only checks photos, at \(CheckPage.path)")
         }
         address = listen.with(port: daemon.port == 0 ? listen.port : daemon.port)
         isTLS = tls != nil

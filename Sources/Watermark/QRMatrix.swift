@@ -1,4 +1,4 @@
-import CQRencode
+internal import CQRencode
 
 /// A QR code as a square of dark and light modules (libqrencode, error correction level M, 8-bit
 /// mode): a stamp's `qr` block, and the link `serve` and `team add` show in the terminal.

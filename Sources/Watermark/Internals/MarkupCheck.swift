@@ -1,4 +1,4 @@
-import CPango
+internal import CPango
 import Values
 
 /// What stampcam accepts in a line's Pango markup beyond Pango's own rules, and the limits applied

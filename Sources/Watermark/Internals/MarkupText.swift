@@ -1,4 +1,4 @@
-import CPango
+internal import CPango
 
 #if canImport(Glibc)
 import Glibc

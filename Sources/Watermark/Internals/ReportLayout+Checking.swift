@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 extension ReportLayout {
     /// The last page: how a client checks the photos, the check page's address and its QR code, and

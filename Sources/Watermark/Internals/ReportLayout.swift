@@ -1,5 +1,5 @@
 internal import CCairo
-import CPango
+internal import CPango
 import Imaging
 
 /// Where things go on a report's pages, in points.

@@ -1,5 +1,5 @@
 internal import CCairo
-import CPango
+internal import CPango
 
 /// Owns one Pango layout of plain text (never markup: a value cannot change the formatting) in the
 /// report's font, made in the Watermarker's context on the private font setup, so CJK and every

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Templates
 
 /// One line of a block as drawn. A line with a label (`label\tvalue`) is two layouts in two

@@ -1,5 +1,5 @@
 internal import CCairo
-import CPango
+internal import CPango
 
 /// The Pango context every layout of a `Watermarker` is made in: the private font map, with font
 /// options that give the same pixels everywhere.

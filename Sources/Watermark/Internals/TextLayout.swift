@@ -1,5 +1,5 @@
 internal import CCairo
-import CPango
+internal import CPango
 import Templates
 
 #if canImport(Glibc)

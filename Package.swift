@@ -76,3 +76,18 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Values", "TestSupport"]),
     ]
 )
+
+// The fuzz targets (Tests/Fuzz), one a parser of hostile input, exist only for `make fuzz`, which
+// sets STAMPCAM_FUZZ and builds them with libFuzzer (`--sanitize=fuzzer`), whose `main` they use.
+if Context.environment["STAMPCAM_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(name: "FuzzJSON", dependencies: ["Values"], path: "Tests/Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzExif", dependencies: ["Imaging"], path: "Tests/Fuzz/FuzzExif"),
+        .executableTarget(name: "FuzzJUMBF", dependencies: ["Provenance"], path: "Tests/Fuzz/FuzzJUMBF"),
+        .executableTarget(name: "FuzzCBOR", dependencies: ["Provenance"], path: "Tests/Fuzz/FuzzCBOR"),
+        .executableTarget(name: "FuzzC2PA", dependencies: ["Provenance"], path: "Tests/Fuzz/FuzzC2PA"),
+        .executableTarget(name: "FuzzPlaces", dependencies: ["Location"], path: "Tests/Fuzz/FuzzPlaces"),
+        .executableTarget(name: "FuzzGeoJSON", dependencies: ["Location"], path: "Tests/Fuzz/FuzzGeoJSON"),
+        .executableTarget(name: "FuzzUpload", dependencies: ["StampWeb", "Platform"], path: "Tests/Fuzz/FuzzUpload"),
+    ]
+}

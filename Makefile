@@ -127,8 +127,8 @@ test-tsan: deps
 # Every hand-written parser of hostile input under libFuzzer and AddressSanitizer (Tests/Fuzz: the
 # JSON reader, the EXIF tree and maker-note regions, JUMBF boxes, CBOR, a JPEG's C2PA credentials,
 # the place index file, GeoJSON sites, uploads to `serve`), each for FUZZ_SECONDS (`make fuzz
-# FUZZ_SECONDS=600` to dig longer). The targets exist only when STAMPCAM_FUZZ is set and are built
-# in a scratch folder of their own; their seeds are written by the FuzzSeedTests (and by hand in
+# FUZZ_SECONDS=600` to dig longer). The targets exist only when STAMPCAM_FUZZ is set (the package
+# is then the libraries and them) and are built in a scratch folder of their own; their seeds are written by the FuzzSeedTests (and by hand in
 # Tests/Fuzz/seeds). A crash fails the run and leaves its input in .build/fuzz/crashes/.
 FUZZ_SECONDS ?= 15
 FUZZ_SCRATCH = .build/fuzz
@@ -140,9 +140,7 @@ fuzz: deps
 	swift build --build-tests
 	rm -rf $(FUZZ_SCRATCH)/seeds
 	STAMPCAM_FUZZ_SEEDS=$(CURDIR)/$(FUZZ_SCRATCH)/seeds swift test --skip-build --filter '\.FuzzSeedTests'
-	for target in $(FUZZ_TARGETS); do \
-	    STAMPCAM_FUZZ=1 swift build $(FUZZ_FLAGS) --scratch-path $(FUZZ_SCRATCH) --product $$target || exit 1; \
-	done
+	STAMPCAM_FUZZ=1 swift build $(FUZZ_FLAGS) --scratch-path $(FUZZ_SCRATCH)
 	Tests/Fuzz/run.sh $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,

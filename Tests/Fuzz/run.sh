@@ -19,7 +19,7 @@ for target in "$@"; do
     # Swift's own crash reporter stays out of the way of the sanitizer's and libFuzzer's.
     if SWIFT_BACKTRACE=enable=no "$scratch/debug/$target" "$@" -max_total_time="$seconds" -timeout=10 \
             -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1; then
-        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
         echo "fuzz $name: ${runs:-?} inputs in ${seconds} s, no crash ($(ls "$corpus" | wc -l) in the corpus)"
     else
         failed=1

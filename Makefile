@@ -127,8 +127,9 @@ test-tsan: deps
 # JSON reader, the EXIF tree and maker-note regions, JUMBF boxes, CBOR, a JPEG's C2PA credentials,
 # the place index file, GeoJSON sites, uploads to `serve`), each for FUZZ_SECONDS (`make fuzz
 # FUZZ_SECONDS=600` to dig longer). The targets exist only when STAMPCAM_FUZZ is set (the package
-# is then the libraries and them) and are built in a scratch folder of their own; their seeds are written by the FuzzSeedTests (and by hand in
-# Tests/Fuzz/seeds). A crash fails the run and leaves its input in .build/fuzz/crashes/.
+# is then the libraries and them) and are built in a scratch folder of their own; their seeds are
+# written by the FuzzSeedTests (and by hand in Tests/Fuzz/seeds). A crash, a failed check, a leak or
+# a hang fails the run and leaves the input in .build/fuzz/crashes/.
 FUZZ_SECONDS ?= 15
 FUZZ_SCRATCH = .build/fuzz
 # SwiftPM hands swiftc each --sanitize as a flag of its own, and swiftc keeps only the last: the

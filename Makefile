@@ -29,7 +29,7 @@ FS_PACKAGES = fuse3 fusefat exfat-fuse exfatprogs dosfstools mount libimage-exif
 # root); asks apt nothing when all of it is.
 packages = Tests/lib/ensure-packages.sh $(1)
 
-.PHONY: deps build run install deb clean check test test-unit test-asan test-vivid test-hostile test-web test-gps test-fs locales pot \
+.PHONY: deps build run install deb clean check test test-unit test-asan test-tsan fuzz test-vivid test-hostile test-web test-gps test-fs locales pot \
         test-report test-pack test-slurm test-c2pa c2pa-venv web-screenshot places sheet bench bench-web bench-capture FORCE
 
 deps:
@@ -74,7 +74,7 @@ run: build $(PLACES_TABLE)
 
 # The quick loop for a change: every shipped language translates every marked text, one (debug)
 # build with the tests, where a compiler warning is an error (so there stay none), `swift test`,
-# the hostile inputs against that build's binary, and the Imaging tests under AddressSanitizer.
+# the hostile inputs against that build's binary, and the C-facing modules' tests under AddressSanitizer.
 check: deps
 	@$(call packages,$(UNIT_TEST_PACKAGES) $(HOSTILE_PACKAGES))
 	Tests/lib/check-translations.sh po
@@ -83,10 +83,12 @@ check: deps
 	Tests/hostile/run.sh .build/debug/stampcam
 	$(MAKE) test-asan
 
-# Everything CI runs (.ci/run): `make check`'s tests with the release binary, and then the ones that
-# need a VM, a browser, gpsd, poppler, a package or a scheduler.
+# Everything CI runs (.ci/run): `make check`'s tests with the release binary, ThreadSanitizer, the
+# fuzzers, and then the ones that need a VM, a browser, gpsd, poppler, a package or a scheduler.
 test: test-unit
 	$(MAKE) test-asan
+	$(MAKE) test-tsan
+	$(MAKE) fuzz
 	$(MAKE) test-vivid
 	$(MAKE) test-hostile
 	$(MAKE) test-fs
@@ -106,18 +108,52 @@ test-unit: deps
 	swift build --build-tests
 	swift test --skip-build
 
-# The Imaging tests (the JPEG and EXIF C paths, the hostile-input tests) under AddressSanitizer and
-# LeakSanitizer, in a scratch folder of their own; the runtime comes with the Swift toolchain.
-# XCTest's runner leaks two of its own objects at exit, and Foundation's Process.run (which the
-# tests use to start exiftool and xmllint) a weak reference per child: those are the only leaks
-# suppressed.
+# The tests of the modules that hand hostile bytes to C under AddressSanitizer and LeakSanitizer:
+# Imaging (libjpeg, libexif, libpng, the hostile-input tests), Provenance (libcbor, OpenSSL),
+# Catalog (SQLite, libxml2, libzip), Location (libgps, PROJ) and StampWeb (libmicrohttpd), in a
+# scratch folder of their own; the runtime comes with the Swift toolchain. The only leaks
+# suppressed are the ones Tests/lib/lsan-suppressions.txt shows are not ours (XCTest, Foundation,
+# fontconfig), each with why.
 ASAN_SCRATCH = .build/asan
+ASAN_TESTS = ImagingTests|ProvenanceTests|CatalogTests|LocationTests|StampWebTests
 test-asan: deps
 	@$(call packages,$(UNIT_TEST_PACKAGES))
 	swift build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
-	printf 'leak:libXCTest.so\nleak:Foundation7ProcessC3run\n' > $(ASAN_SCRATCH)/lsan-suppressions.txt
-	LSAN_OPTIONS=suppressions=$(CURDIR)/$(ASAN_SCRATCH)/lsan-suppressions.txt \
-	    swift test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH) --filter ImagingTests
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lib/lsan-suppressions.txt \
+	    swift test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH) --filter '^($(ASAN_TESTS))\.'
+
+# The tests of the modules with threads under ThreadSanitizer, in a scratch folder of their own:
+# Platform (locks, the worker pool, signals), Session (the shoot controller, apply's workers,
+# uploads), StampWeb (libmicrohttpd's threads, streams, uploads) and Catalog (SQLite from several
+# threads). Any data race fails the run; Tests/lib/tsan-suppressions.txt names the few reports
+# that are not ours, each with why.
+TSAN_SCRATCH = .build/tsan
+TSAN_TESTS = PlatformTests|SessionTests|StampWebTests|CatalogTests
+test-tsan: deps
+	@$(call packages,$(UNIT_TEST_PACKAGES))
+	swift build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/lib/tsan-suppressions.txt" \
+	    swift test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --filter '^($(TSAN_TESTS))\.'
+
+# Every hand-written parser of hostile input under libFuzzer and AddressSanitizer (Tests/Fuzz: the
+# JSON reader, the EXIF tree and maker-note regions, JUMBF boxes, CBOR, a JPEG's C2PA credentials,
+# the place index file, GeoJSON sites, uploads to `serve`), each for FUZZ_SECONDS (`make fuzz
+# FUZZ_SECONDS=600` to dig longer). The targets exist only when STAMPCAM_FUZZ is set (the package
+# is then the libraries and them) and are built in a scratch folder of their own; their seeds are
+# written by the FuzzSeedTests (and by hand in Tests/Fuzz/seeds). A crash, a failed check, a leak or
+# a hang fails the run and leaves the input in .build/fuzz/crashes/.
+FUZZ_SECONDS ?= 15
+FUZZ_SCRATCH = .build/fuzz
+# SwiftPM hands swiftc each --sanitize as a flag of its own, and swiftc keeps only the last: the
+# Swift code would get AddressSanitizer but no coverage for libFuzzer to follow. -Xswiftc gives both.
+FUZZ_FLAGS = --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
+FUZZ_TARGETS = FuzzJSON FuzzExif FuzzJUMBF FuzzCBOR FuzzC2PA FuzzPlaces FuzzGeoJSON FuzzUpload
+fuzz: deps
+	swift build --build-tests
+	rm -rf $(FUZZ_SCRATCH)/seeds
+	STAMPCAM_FUZZ_SEEDS=$(CURDIR)/$(FUZZ_SCRATCH)/seeds swift test --skip-build --filter '\.FuzzSeedTests'
+	STAMPCAM_FUZZ=1 swift build $(FUZZ_FLAGS) --scratch-path $(FUZZ_SCRATCH)
+	Tests/Fuzz/run.sh $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Malformed and hostile photos (truncations, byte flips, scan and size bombs, a 64 KB EXIF, FIFOs,
 # device links, non-UTF-8 names) generated at test time and run black-box through `apply`.

@@ -82,3 +82,21 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Platform", "Values", "TestSupport"]),
     ]
 )
+
+// The fuzz targets (Tests/Fuzz), one a parser of hostile input, exist only for `make fuzz`, which
+// sets STAMPCAM_FUZZ and builds them with libFuzzer (`--sanitize=fuzzer`), whose `main` they use.
+// The package is then the libraries they need and them, so one `swift build` builds them all.
+if Context.environment["STAMPCAM_FUZZ"] != nil {
+    package.products = []
+    package.targets.removeAll { $0.type == .executable || $0.type == .test || ["StampCLI", "TestSupport"].contains($0.name) }
+    package.targets += [
+        .executableTarget(name: "FuzzJSON", dependencies: ["Values"], path: "Tests/Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzExif", dependencies: ["Imaging"], path: "Tests/Fuzz/FuzzExif"),
+        .executableTarget(name: "FuzzJUMBF", dependencies: ["Provenance"], path: "Tests/Fuzz/FuzzJUMBF"),
+        .executableTarget(name: "FuzzCBOR", dependencies: ["Provenance"], path: "Tests/Fuzz/FuzzCBOR"),
+        .executableTarget(name: "FuzzC2PA", dependencies: ["Provenance"], path: "Tests/Fuzz/FuzzC2PA"),
+        .executableTarget(name: "FuzzPlaces", dependencies: ["Location"], path: "Tests/Fuzz/FuzzPlaces"),
+        .executableTarget(name: "FuzzGeoJSON", dependencies: ["Location"], path: "Tests/Fuzz/FuzzGeoJSON"),
+        .executableTarget(name: "FuzzUpload", dependencies: ["StampWeb", "Platform"], path: "Tests/Fuzz/FuzzUpload"),
+    ]
+}

@@ -27,10 +27,18 @@ struct MessageCatalogueTests {
 
     /// `po/LANG.po` compiled by msgfmt into a temp file.
     static func compiled(_ language: String) throws -> String {
-        let mo = NSTemporaryDirectory() + "stampcam-\(getpid())-\(language).mo"
+        // A file of its own per call: tests running at once compile the same language.
+        let mo = NSTemporaryDirectory() + "stampcam-\(getpid())-\(UUID().uuidString)-\(language).mo"
         let result = try run("/usr/bin/msgfmt", ["-o", mo, root + "/po/\(language).po"])
         try #require(result.status == 0, "msgfmt failed on \(language).po")
         return mo
+    }
+
+    /// `po/LANG.po` compiled by msgfmt and read.
+    static func catalogue(_ language: String) throws -> MessageCatalogue {
+        let mo = try compiled(language)
+        defer { try? FileManager.default.removeItem(atPath: mo) }
+        return try MessageCatalogue(mo: Array(try Data(contentsOf: URL(fileURLWithPath: mo))))
     }
 
     /// Python's reading of a `.mo`: every key's translation, and each plural's form for 0…300.
@@ -119,8 +127,7 @@ struct MessageCatalogueTests {
 
     @Test("two threads speak two languages at once; the run's language stays as it was")
     func twoLanguagesAtOnce() throws {
-        let german = try MessageCatalogue(mo: Array(try Data(contentsOf: URL(fileURLWithPath: try Self.compiled("de")))))
-        let spanish = try MessageCatalogue(mo: Array(try Data(contentsOf: URL(fileURLWithPath: try Self.compiled("es")))))
+        let german = try Self.catalogue("de"), spanish = try Self.catalogue("es")
         let before = Translation.run
         let results = ConditionLock<[String: Set<String>]>([:])
         let threads = [("de", german), ("es", spanish)].map { name, catalogue in

@@ -8,6 +8,13 @@ import Testing
         CheckPage(settings: .init(organization: "Acme Site Services", trust: TrustAnchors(), catalog: nil), words: .english, clock: clock)
     }
 
+    @Test("the camera's, the lead's and the check page's words have ids of their own (one table holds them all)")
+    func distinctIds() {
+        let camera = Set(PageWords.cameraWords().keys), lead = Set(PageWords.leadWords().keys), check = Set(PageWords.checkWords().keys)
+        #expect(camera.isDisjoint(with: lead) && camera.isDisjoint(with: check), "\(camera.intersection(lead.union(check)))")
+        #expect(lead.isDisjoint(with: check), "\(lead.intersection(check))")
+    }
+
     @Test("its routes: the page, its files, its words, what it is about; other methods 405")
     func routes() {
         let page = Self.page()

@@ -200,12 +200,12 @@
 
   // --- one photo -------------------------------------------------------------------------------
   const verdictWords = {
-    valid: ['verdict-valid', 'Signed by this server and unchanged'],
-    untrusted: ['verdict-untrusted', 'Signed, by a signer this server does not trust'],
-    expired: ['verdict-expired', 'Signed with a certificate that has expired'],
-    noCredentials: ['verdict-noCredentials', 'No credentials: it proves nothing about where or when'],
-    changed: ['verdict-changed', 'Changed since it was signed'],
-    invalid: ['verdict-invalid', 'The signature is not valid'],
+    valid: ['lead-verdict-valid', 'Signed by this server and unchanged'],
+    untrusted: ['lead-verdict-untrusted', 'Signed, by a signer this server does not trust'],
+    expired: ['lead-verdict-expired', 'Signed with a certificate that has expired'],
+    noCredentials: ['lead-verdict-noCredentials', 'No credentials: it proves nothing about where or when'],
+    changed: ['lead-verdict-changed', 'Changed since it was signed'],
+    invalid: ['lead-verdict-invalid', 'The signature is not valid'],
   };
 
   async function openPhoto(photo) {

@@ -122,8 +122,8 @@ public final class ApplyJob: Sendable {
     private var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Stamps every photo; `report` is called once per input, one call at a time, as each ends.
-    /// Throws only when the work cannot start (the output folder or the fonts are unusable, no
-    /// thread can be made). A signal that ends the process (SIGTERM, SIGHUP) first lets the photos
+    /// Throws only when the work cannot start (the output folder, the fonts or the signing keys are
+    /// unusable, no thread can be made). A signal that ends the process (SIGTERM, SIGHUP) first lets the photos
     /// in flight finish.
     ///
     /// `ready` gives the first worker's watermarker (the fonts set up on another thread, and the
@@ -169,6 +169,9 @@ public final class ApplyJob: Sendable {
         try OutputFolder.prepare(settings.output, mark: settings.markFolder)
         defer { if !outputExisted { OutputFolder.removeIfEmpty(settings.output) } }
         let output = FileIdentity(path: FilePath(settings.output))
+        // Photos are about to be signed: keys that cannot sign (expired, the CA key offline) end the
+        // run here with one line, rather than each photo failing with the same one.
+        _ = try settings.writer.signer?.identity()
         let termination = Signals.shared.onTermination(.workInFlight) { [self] in
             stop()
             waitForPhotosInFlight(seconds: 30)

@@ -8,6 +8,7 @@ public struct OptionSpec: Sendable {
     public let short: Character?
     /// Nil for a flag; the placeholder shown in help for an option that takes a value.
     public let valueName: String?
+    /// In English, marked for translation (context "option"): `translatedHelp` is what a user reads.
     public let help: String
     /// Whether the config file may give it (false for the filters of `log`, `export` and `report`:
     /// a default project for new photos must not hide the others from a listing).
@@ -19,6 +20,9 @@ public struct OptionSpec: Sendable {
         self.valueName = value
         self.help = help
     }
+
+    /// `help` in the current language.
+    public var translatedHelp: String { Translation.text(help, context: "option") }
 }
 
 /// Anything that declares an option row (typed options and flags), so a command's table is built
@@ -123,12 +127,16 @@ extension Option where Value == KeyValue {
 public struct CommandSpec: Sendable {
     public let name: String
     public let usage: String
+    /// In English, marked for translation (context "command"): `translatedSummary` is what a user reads.
     public let summary: String
     public let options: [OptionSpec]
-    /// More help after the options (the keys of the interactive camera).
+    /// More help after the options (the keys of the interactive camera), marked as `summary`.
     public let notes: String
 
-    static let help = Flag("help", short: "h", help: "show this help")
+    /// `summary` in the current language.
+    public var translatedSummary: String { Translation.text(summary, context: "command") }
+
+    static let help = Flag("help", short: "h", help: marked("option", "show this help"))
 
     /// Every command also gets `--lang` (see `RunLanguage`) and `-h, --help`.
     init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: String = "") {
@@ -139,20 +147,20 @@ public struct CommandSpec: Sendable {
         self.notes = notes
     }
 
-    /// `--help` text generated from the table.
+    /// `--help` text generated from the table, in the current language.
     public var help: String {
-        var text = L("usage:") + " stampcam \(usage)\n\n\(summary)\n\n" + L("options:") + "\n"
+        var text = L("usage:") + " stampcam \(usage)\n\n\(translatedSummary)\n\n" + L("options:") + "\n"
         let rows = options.map { option -> (String, String) in
             var left = option.short.map { "-\($0), " } ?? "    "
             left += "--\(option.long)"
             if let value = option.valueName { left += " \(value)" }
-            return (left, option.help)
+            return (left, option.translatedHelp)
         }
         let width = rows.map(\.0.count).max() ?? 0
         for (left, right) in rows {
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
         }
-        if !notes.isEmpty { text += "\n" + notes }
+        if !notes.isEmpty { text += "\n" + Translation.text(notes, context: "command") }
         return text
     }
 

@@ -1,3 +1,4 @@
+import Library
 import Platform
 import Templates
 import Values
@@ -130,8 +131,8 @@ public struct CommandSpec: Sendable {
     /// In English, marked for translation (context "command"): `translatedSummary` is what a user reads.
     public let summary: String
     public let options: [OptionSpec]
-    /// More help after the options (the keys of the interactive camera), marked as `summary`.
-    public let notes: String
+    /// More help after the options (the keys of the interactive camera).
+    public let notes: KeyHelp?
 
     /// `summary` in the current language.
     public var translatedSummary: String { Translation.text(summary, context: "command") }
@@ -139,7 +140,7 @@ public struct CommandSpec: Sendable {
     static let help = Flag("help", short: "h", help: marked("option", "show this help"))
 
     /// Every command also gets `--lang` (see `RunLanguage`) and `-h, --help`.
-    init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: String = "") {
+    init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: KeyHelp? = nil) {
         self.name = name
         self.usage = usage
         self.summary = summary
@@ -160,7 +161,7 @@ public struct CommandSpec: Sendable {
         for (left, right) in rows {
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
         }
-        if !notes.isEmpty { text += "\n" + Translation.text(notes, context: "command") }
+        if let notes { text += "\n" + notes.text }
         return text
     }
 
@@ -219,6 +220,42 @@ public struct CommandSpec: Sendable {
             }
         }
         return parsed
+    }
+}
+
+/// Keys and what they do, two to a line under a heading; the texts are English, marked for
+/// translation (context "key"), and translated when shown, the columns measured as a terminal
+/// shows them (a CJK character takes two).
+public struct KeyHelp: Sendable {
+    public struct Key: Sendable {
+        public let keys: String
+        public let action: String
+    }
+    public let heading: String
+    public let keys: [Key]
+
+    init(heading: String, keys: [(String, String)]) {
+        self.heading = heading
+        self.keys = keys.map { Key(keys: $0.0, action: $0.1) }
+    }
+
+    /// In the current language: each row's first keys and action, then its second keys four
+    /// columns after the widest first action.
+    public var text: String {
+        let actions = keys.map { Translation.text($0.action, context: "key") }
+        let firsts = Array(stride(from: 0, to: keys.count, by: 2)), paired = firsts.filter { $0 + 1 < keys.count }
+        func widest(_ indices: [Int], _ text: (Int) -> String) -> Int { indices.map { TextWidth.columns(text($0)) }.max() ?? 0 }
+        let keyWidth = widest(firsts) { keys[$0].keys } + 2
+        let actionWidth = widest(paired) { actions[$0] } + 4
+        let secondKeyWidth = widest(paired) { keys[$0 + 1].keys } + 2
+        var text = Translation.text(heading, context: "key") + "\n"
+        for first in firsts {
+            text += "  " + TextWidth.padded(keys[first].keys, width: keyWidth)
+            text += first + 1 < keys.count
+                ? TextWidth.padded(actions[first], width: actionWidth) + TextWidth.padded(keys[first + 1].keys, width: secondKeyWidth) + actions[first + 1] + "\n"
+                : actions[first] + "\n"
+        }
+        return text
     }
 }
 

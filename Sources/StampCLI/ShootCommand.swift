@@ -33,8 +33,13 @@ enum ShootCommand: Command {
         summary: marked("command", "Take photos with the stamp: a live terminal preview, or at once with --yes."),
         options: [yes, count, interval, output, name, keepOriginal, exec, quality, optimize, maxSize] + CaptureOptions.all + StampOptions.all
             + CatalogOptions.writing + SigningOptions.writing,
-        // TRANSLATORS: keep the keys as they are, and the second column lined up (a CJK character is two columns wide).
-        notes: marked("command", "keys (on a terminal, without --yes):\n  Space/Enter  take the photo           u/Enter  use (save) the photo under review\n  ←/→          previous/next style      r        retake\n  f            cycle the flash modes    c        next camera\n  +/- (↑/↓)    zoom in/out              a        autofocus\n  q/Esc        quit (asks first when a photo is not saved); Ctrl-C quits at once\n"))
+        notes: KeyHelp(heading: marked("key", "keys (on a terminal, without --yes):"), keys: [
+            ("Space/Enter", marked("key", "take the photo")), ("u/Enter", marked("key", "use (save) the photo under review")),
+            ("←/→", marked("key", "previous/next style")), ("r", marked("key", "retake")),
+            ("f", marked("key", "cycle the flash modes")), ("c", marked("key", "next camera")),
+            ("+/- (↑/↓)", marked("key", "zoom in/out")), ("a", marked("key", "autofocus")),
+            ("q/Esc", marked("key", "quit (asks first when a photo is not saved); Ctrl-C quits at once")),
+        ]))
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console

@@ -168,9 +168,9 @@ import Values
         }
     }
 
-    /// What the command's table says in English: its summary, each line of its notes, each option's description.
+    /// What the command's table says in English: its summary, its notes' heading and actions, each option's description.
     static func englishTexts(_ command: CommandSpec) -> [String] {
-        [command.summary] + command.notes.split(separator: "\n").map(String.init) + command.options.map(\.help)
+        [command.summary] + (command.notes.map { [$0.heading] + $0.keys.map(\.action) } ?? []) + command.options.map(\.help)
     }
 
     @Test("check-translations.sh: every shipped catalogue has every text of po/stampcam.pot, translated; one fuzzy, untranslated or missing text fails it")

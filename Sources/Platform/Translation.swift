@@ -134,6 +134,11 @@ public func Ln(_ singular: String, _ plural: String, _ count: Int, _ values: any
     Translation.text(singular, plural: plural, count: count).filled(values)
 }
 
+/// `text` marked for `make pot` in `context`, and left English: for a table made once (an option's
+/// help, a stamp's words), translated where it is shown with `Translation.text(_:context:)`, in the
+/// language of that moment. One literal each: xgettext reads no `+`.
+public func marked(_ context: String, _ text: String) -> String { text }
+
 /// `text` in `context` (a word that means different things: "By" on a stamp's label), as `L`.
 public func Lp(_ context: String, _ text: String) -> String {
     Translation.text(text, context: context)

@@ -10,19 +10,19 @@ import Watermark
 /// Originals are only read.
 enum ApplyCommand: Command {
     static let output = Option.text("output", short: "o", value: "DIR",
-                                    help: "folder for the stamped photos (created if missing; input folders are mirrored in it)")
-    static let name = StampOptions.name(help: "output file name, e.g. '{date}-{basename}.jpg' (default: the input's name)")
-    static let overwrite = Flag("overwrite", help: "replace existing outputs instead of adding -1, -2 …")
-    static let skipExisting = Flag("skip-existing", help: "leave photos whose output already exists (resume a batch)")
-    static let jobs = Option.integer("jobs", short: "j", value: "N", in: 1...256, help: "photos stamped at once (default: the number of cores)")
-    static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535, help: "fit the long side to PX pixels; 0 keeps the size (default 1024)")
-    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 90)")
-    static let maxPixels = Option.integer("max-pixels", value: "MP", in: 1...100_000, help: "refuse photos above MP megapixels (default 200)")
+                                    help: marked("option", "folder for the stamped photos (created if missing; input folders are mirrored in it)"))
+    static let name = StampOptions.name(help: marked("option", "output file name, e.g. '{date}-{basename}.jpg' (default: the input's name)"))
+    static let overwrite = Flag("overwrite", help: marked("option", "replace existing outputs instead of adding -1, -2 …"))
+    static let skipExisting = Flag("skip-existing", help: marked("option", "leave photos whose output already exists (resume a batch)"))
+    static let jobs = Option.integer("jobs", short: "j", value: "N", in: 1...256, help: marked("option", "photos stamped at once (default: the number of cores)"))
+    static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535, help: marked("option", "fit the long side to PX pixels; 0 keeps the size (default 1024)"))
+    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: marked("option", "JPEG quality 1-100 (default 90)"))
+    static let maxPixels = Option.integer("max-pixels", value: "MP", in: 1...100_000, help: marked("option", "refuse photos above MP megapixels (default 200)"))
     static let maxMemory = Option.integer("max-memory", value: "MB", in: 16...1_000_000,
-                                          help: "refuse photos that would need more memory to decode (default 512)")
-    static let salvage = Flag("salvage", help: "stamp what decodes of a damaged photo (with a warning) instead of refusing it")
+                                          help: marked("option", "refuse photos that would need more memory to decode (default 512)"))
+    static let salvage = Flag("salvage", help: marked("option", "stamp what decodes of a damaged photo (with a warning) instead of refusing it"))
     static let shard = Option<ApplyJob.Shard>("shard", value: "K/N",
-                                              help: "only part K of N (0 ≤ K < N) of the photos: N scheduler tasks with the same inputs stamp each photo once") { text throws(UsageError) in
+                                              help: marked("option", "only part K of N (0 ≤ K < N) of the photos: N scheduler tasks with the same inputs stamp each photo once")) { text throws(UsageError) in
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw .badValue(option: "--shard", value: text, expected: "K/N with 0 ≤ K < N, like 2/4")
@@ -32,16 +32,16 @@ enum ApplyCommand: Command {
         }
         return shard
     }
-    static let stampAgain = Flag("stamp-again", help: "stamp photos stampcam stamped before, over their stamp (default: refuse them)")
-    static let lossless = Flag("lossless", help: "at full size, stamp JPEGs in place: only the blocks under the stamp are encoded again (default)")
-    static let reencode = Flag("reencode", help: "decode and encode every photo whole, also at full size")
-    static let quiet = Flag("quiet", short: "q", help: "no progress bar, no summary unless something failed")
-    static let json = Flag("json", help: "print one JSON object per photo: input, output, status, error")
+    static let stampAgain = Flag("stamp-again", help: marked("option", "stamp photos stampcam stamped before, over their stamp (default: refuse them)"))
+    static let lossless = Flag("lossless", help: marked("option", "at full size, stamp JPEGs in place: only the blocks under the stamp are encoded again (default)"))
+    static let reencode = Flag("reencode", help: marked("option", "decode and encode every photo whole, also at full size"))
+    static let quiet = Flag("quiet", short: "q", help: marked("option", "no progress bar, no summary unless something failed"))
+    static let json = Flag("json", help: marked("option", "print one JSON object per photo: input, output, status, error"))
 
     static let spec = CommandSpec(
         name: "apply",
         usage: "apply [options] PHOTO|FOLDER|-... -o DIR",
-        summary: "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed.",
+        summary: marked("command", "Stamp existing photos (JPEG, HEIC, PNG) into JPEGs: upright, resized, stamped, EXIF kept. Originals are never changed."),
         options: [output, name, overwrite, skipExisting, jobs, shard, maxSize, quality, maxPixels, maxMemory, salvage, stampAgain,
                   lossless, reencode, quiet, json]
             + StampOptions.all + CatalogOptions.writing + SigningOptions.writing)

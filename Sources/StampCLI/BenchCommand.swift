@@ -12,10 +12,10 @@ enum BenchCommand: Command {
     static let spec = CommandSpec(
         name: "bench",
         usage: "bench [PHOTO] [--rounds N]",
-        summary: "Measure the pipeline stages and each style's stamp on PHOTO (default: the test card), in ms.",
+        summary: marked("command", "Measure the pipeline stages and each style's stamp on PHOTO (default: the test card), in ms."),
         options: [rounds])
 
-    static let rounds = Option.integer("rounds", value: "N", in: 1...10_000, help: "repetitions per measurement (default 20)")
+    static let rounds = Option.integer("rounds", value: "N", in: 1...10_000, help: marked("option", "repetitions per measurement (default 20)"))
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let rounds = try options.value(Self.rounds) ?? 20

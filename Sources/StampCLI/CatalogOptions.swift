@@ -7,8 +7,8 @@ import Values
 /// commands that write photos, and the filters of `log`, `export` and `report`.
 enum CatalogOptions {
     static let catalog = Option.text("catalog", value: "FILE",
-                                     help: "the photo catalog (default $XDG_DATA_HOME/stampcam/catalog.sqlite)")
-    static let noCatalog = Flag("no-catalog", help: "do not log the photos in the catalog")
+                                     help: marked("option", "the photo catalog (default $XDG_DATA_HOME/stampcam/catalog.sqlite)"))
+    static let noCatalog = Flag("no-catalog", help: marked("option", "do not log the photos in the catalog"))
 
     /// For `shoot`, `serve`, `apply` and `restamp`.
     static let writing: [any OptionDeclaration] = [catalog, noCatalog]
@@ -45,13 +45,13 @@ enum CatalogOptions {
 
     // MARK: filters
 
-    static let project = Option.text("project", value: "NAME", help: "only photos whose project holds NAME (case ignored)").commandLineOnly()
-    static let user = Option.text("user", value: "NAME", help: "only photos taken by a user whose name holds NAME (case ignored)").commandLineOnly()
-    static let style = Option.text("style", value: "ID", help: "only photos stamped in this style").commandLineOnly()
-    static let since = dateOption("since", help: "only photos taken on or after DATE: 2026-11-29, a time, today, yesterday, monday …")
-    static let until = dateOption("until", help: "only photos taken up to DATE (a day includes all of it)")
+    static let project = Option.text("project", value: "NAME", help: marked("option", "only photos whose project holds NAME (case ignored)")).commandLineOnly()
+    static let user = Option.text("user", value: "NAME", help: marked("option", "only photos taken by a user whose name holds NAME (case ignored)")).commandLineOnly()
+    static let style = Option.text("style", value: "ID", help: marked("option", "only photos stamped in this style")).commandLineOnly()
+    static let since = dateOption("since", help: marked("option", "only photos taken on or after DATE: 2026-11-29, a time, today, yesterday, monday …"))
+    static let until = dateOption("until", help: marked("option", "only photos taken up to DATE (a day includes all of it)"))
     static let near = Option<CatalogFilter.Circle>("near", value: "LAT,LON,METRES",
-                                                   help: "only photos taken within METRES of a point, e.g. 48.8584,2.2945,500") { text throws(UsageError) in
+                                                   help: marked("option", "only photos taken within METRES of a point, e.g. 48.8584,2.2945,500")) { text throws(UsageError) in
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber($0.filter { $0 != " " }) }
         guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let metres = parts[2],
               latitude.isFinite, longitude.isFinite, metres.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
@@ -62,7 +62,7 @@ enum CatalogOptions {
         return CatalogFilter.Circle(latitude: latitude, longitude: longitude, metres: metres)
     }.commandLineOnly()
 
-    static let code = Option.text("code", value: "CODE", help: "only the photo whose stamp shows this verification code (K7MN-4XRT-9P)")
+    static let code = Option.text("code", value: "CODE", help: marked("option", "only the photo whose stamp shows this verification code (K7MN-4XRT-9P)"))
         .commandLineOnly()
 
     static let filters: [any OptionDeclaration] = [project, user, since, until, near, style, code]
@@ -86,7 +86,7 @@ enum CatalogOptions {
 
     /// `--tz` of `log`, `export` and `report` (the config's `tz` too): the zone camera times without one are read in.
     static let tz = Option<FieldPolicy.Zone>("tz", value: "ZONE",
-                                             help: "read camera times without a zone as taken in ZONE (+08:00, UTC, Asia/Shanghai): they are ordered and found by it") { text throws(UsageError) in
+                                             help: marked("option", "read camera times without a zone as taken in ZONE (+08:00, UTC, Asia/Shanghai): they are ordered and found by it")) { text throws(UsageError) in
         guard let zone = FieldPolicy.Zone(text) else {
             throw .badValue(option: "--tz", value: text, expected: "a zone like +08:00, UTC or Europe/Paris")
         }

@@ -6,9 +6,9 @@ import StampWeb
 /// The public check page's options (`serve`): whose photos it vouches for, what a code found may
 /// show, and `--verify-only` for a public box that serves nothing else.
 enum CheckOptions {
-    static let verifyOnly = Flag("verify-only", help: "serve only the public check page (/verify): no camera, no uploads, no team")
+    static let verifyOnly = Flag("verify-only", help: marked("option", "serve only the public check page (/verify): no camera, no uploads, no team"))
     static let shows = Option<Set<CodeLookup.Fact>>("verify-shows", value: "FACTS",
-                                                    help: "what the check page shows of a photo found by its code: time, project, site, user, place (default time,project)") {
+                                                    help: marked("option", "what the check page shows of a photo found by its code: time, project, site, user, place (default time,project)")) {
         (text) throws(UsageError) in
         var facts: Set<CodeLookup.Fact> = []
         for name in text.split(separator: ",").map({ $0.trimmingWhitespace }) where !name.isEmpty {
@@ -20,8 +20,8 @@ enum CheckOptions {
         return facts
     }
     static let trust = Option.text("trust", value: "CA.pem",
-                                   help: "the check page also vouches for signers whose chain reaches this CA (repeatable; with --verify-only, the organisation's CA from 'stampcam keys export-ca')")
-    static let tsaTrust = Option.text("tsa-trust", value: "CA.pem", help: "time-stamps count when their authority's chain reaches this CA (repeatable)")
+                                   help: marked("option", "the check page also vouches for signers whose chain reaches this CA (repeatable; with --verify-only, the organisation's CA from 'stampcam keys export-ca')"))
+    static let tsaTrust = Option.text("tsa-trust", value: "CA.pem", help: marked("option", "time-stamps count when their authority's chain reaches this CA (repeatable)"))
 
     /// For `serve`.
     static let all: [any OptionDeclaration] = [verifyOnly, shows, trust, tsaTrust]

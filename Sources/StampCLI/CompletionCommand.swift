@@ -1,3 +1,5 @@
+import Platform
+
 /// `stampcam completion bash|zsh|fish`: tab completion for a shell, made from the command and option
 /// tables: commands, options, style ids (asked of `stampcam styles` when completing), camera nodes for
 /// `--device`, folders for `DIR` values and files for photos.
@@ -5,7 +7,7 @@ enum CompletionCommand: Command {
     static let spec = CommandSpec(
         name: "completion",
         usage: "completion bash|zsh|fish",
-        summary: "Print tab completion for a shell (installed with the package; or: source <(stampcam completion bash)).",
+        summary: marked("command", "Print tab completion for a shell (installed with the package; or: source <(stampcam completion bash))."),
         options: [])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
@@ -108,7 +110,7 @@ enum CompletionCommand: Command {
 
         """
         for command in commands {
-            script += "        '\(command.name):\(zshQuoted(command.summary))'\n"
+            script += "        '\(command.name):\(zshQuoted(command.translatedSummary))'\n"
         }
         script += """
             )
@@ -119,7 +121,7 @@ enum CompletionCommand: Command {
         for command in commands {
             let arguments = command.options.map { option -> String in
                 let names = option.short.map { "'(-\($0) --\(option.long))'{-\($0),--\(option.long)}" } ?? "--\(option.long)"
-                let help = zshQuoted(option.help)
+                let help = zshQuoted(option.translatedHelp)
                 guard let value = option.valueName else { return "\(names)'[\(help)]'" }
                 let action: String
                 switch Value(value) {
@@ -147,7 +149,7 @@ enum CompletionCommand: Command {
         var script = "# fish completion for stampcam (made by 'stampcam completion fish')\n"
         script += "complete -c stampcam -f\n"
         for command in commands {
-            script += "complete -c stampcam -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(command.summary))\n"
+            script += "complete -c stampcam -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(command.translatedSummary))\n"
         }
         for command in commands {
             for option in command.options {
@@ -162,7 +164,7 @@ enum CompletionCommand: Command {
                     case .other: line += " -r"
                     }
                 }
-                script += line + " -d \(fishQuoted(option.help))\n"
+                script += line + " -d \(fishQuoted(option.translatedHelp))\n"
             }
             script += "complete -c stampcam -n '__fish_seen_subcommand_from \(command.name)' -F\n"
         }

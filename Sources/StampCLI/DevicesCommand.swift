@@ -1,4 +1,5 @@
 import Capture
+import Platform
 
 /// `stampcam devices`: the cameras, their formats, sizes, rates, controls and features; one
 /// camera's controls; setting controls by name.
@@ -6,14 +7,14 @@ enum DevicesCommand: Command {
     static let spec = CommandSpec(
         name: "devices",
         usage: "devices [--json] | devices --device D [--controls] [--set NAME=VALUE...]",
-        summary: "List the cameras with their formats, sizes, frame rates, controls and flash/torch/zoom/focus; show or set one camera's controls.",
+        summary: marked("command", "List the cameras with their formats, sizes, frame rates, controls and flash/torch/zoom/focus; show or set one camera's controls."),
         options: [device, controls, set, json])
 
-    static let device = Option.text("device", short: "d", value: "D", help: "only this camera: /dev/videoN, N, or 'test'")
-    static let controls = Flag("controls", help: "show only the camera's controls")
+    static let device = Option.text("device", short: "d", value: "D", help: marked("option", "only this camera: /dev/videoN, N, or 'test'"))
+    static let controls = Flag("controls", help: marked("option", "show only the camera's controls"))
     static let set = Option.keyValue("set", value: "NAME=VALUE",
-                                     help: "set a control, e.g. brightness=140 or exposure_auto='Manual Mode' (repeatable)")
-    static let json = Flag("json", help: "print JSON instead of text")
+                                     help: marked("option", "set a control, e.g. brightness=140 or exposure_auto='Manual Mode' (repeatable)"))
+    static let json = Flag("json", help: marked("option", "print JSON instead of text"))
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console

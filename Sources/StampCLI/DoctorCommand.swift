@@ -16,7 +16,7 @@ enum DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor",
         usage: "doctor",
-        summary: "Check this setup — fonts and scripts, config, templates, cameras, the photo folder — and say how to fix what is wrong.",
+        summary: marked("command", "Check this setup — fonts and scripts, config, templates, cameras, the photo folder — and say how to fix what is wrong."),
         options: [])
 
     /// A line of the report.

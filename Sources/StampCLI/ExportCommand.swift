@@ -6,18 +6,18 @@ import Session
 /// `stampcam export`: the logged photos (filtered) as CSV, GeoJSON, KML or KMZ, for a spreadsheet,
 /// QGIS, geojson.io or Google Earth.
 enum ExportCommand: Command {
-    static let csv = Flag("csv", help: "RFC 4180 CSV with a header line: every photo, every field")
-    static let geojson = Flag("geojson", help: "a GeoJSON FeatureCollection of points (RFC 7946): the photos with coordinates")
-    static let kml = Flag("kml", help: "KML placemarks for Google Earth: the photos with coordinates")
-    static let kmz = Flag("kmz", help: "KML with a picture of each photo inside, for Google Earth: the photos with coordinates")
-    static let excel = Flag("excel", help: "with --csv: begin with a UTF-8 byte order mark, so Excel reads Chinese, accents and dashes right")
-    static let output = Option.text("output", short: "o", value: "FILE", help: "the file to write ('-' for standard output)")
-    static let overwrite = Flag("overwrite", help: "replace FILE when it exists (otherwise FILE-1 …)")
+    static let csv = Flag("csv", help: marked("option", "RFC 4180 CSV with a header line: every photo, every field"))
+    static let geojson = Flag("geojson", help: marked("option", "a GeoJSON FeatureCollection of points (RFC 7946): the photos with coordinates"))
+    static let kml = Flag("kml", help: marked("option", "KML placemarks for Google Earth: the photos with coordinates"))
+    static let kmz = Flag("kmz", help: marked("option", "KML with a picture of each photo inside, for Google Earth: the photos with coordinates"))
+    static let excel = Flag("excel", help: marked("option", "with --csv: begin with a UTF-8 byte order mark, so Excel reads Chinese, accents and dashes right"))
+    static let output = Option.text("output", short: "o", value: "FILE", help: marked("option", "the file to write ('-' for standard output)"))
+    static let overwrite = Flag("overwrite", help: marked("option", "replace FILE when it exists (otherwise FILE-1 …)"))
 
     static let spec = CommandSpec(
         name: "export",
         usage: "export --csv [--excel]|--geojson|--kml|--kmz [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] -o FILE",
-        summary: "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML or KMZ (with pictures) for Google Earth.",
+        summary: marked("command", "Write the logged photos as CSV for a spreadsheet, GeoJSON for a map, or KML or KMZ (with pictures) for Google Earth."),
         options: [csv, excel, geojson, kml, kmz, output, overwrite, CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

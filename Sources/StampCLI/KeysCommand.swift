@@ -9,23 +9,21 @@ enum KeysCommand: Command {
     static let spec = CommandSpec(
         name: "keys",
         usage: "keys [export-ca | init --org NAME | renew [--ca-key FILE]] [--signing-key FILE --signing-cert CHAIN.pem] [--json]",
-        summary: "Show the signing identity (made on first use: a CA of this installation and a device certificate), "
-            + "make it in an organisation's name ('init --org'), renew its device certificate ('renew'), "
-            + "or check an organisation's own key and chain; 'export-ca' prints the CA certificate for verifiers.",
+        summary: marked("command", "Show the signing identity (made on first use: a CA of this installation and a device certificate), make it in an organisation's name ('init --org'), renew its device certificate ('renew'), or check an organisation's own key and chain; 'export-ca' prints the CA certificate for verifiers."),
         options: [organization, caKey, signingKey, signingCert, json])
 
-    static let signingKey = Option.text("signing-key", value: "FILE", help: "an organisation's EC P-256 private key (PEM) to sign with")
+    static let signingKey = Option.text("signing-key", value: "FILE", help: marked("option", "an organisation's EC P-256 private key (PEM) to sign with"))
     static let signingCert = Option.text("signing-cert", value: "CHAIN.pem",
-                                         help: "its certificate chain (PEM): the key's certificate first, then each issuer")
+                                         help: marked("option", "its certificate chain (PEM): the key's certificate first, then each issuer"))
     static let organization = Option<String>("org", value: "NAME",
-                                             help: "with 'init': the organisation the certificates name (O=), which verifiers and the check page show") {
+                                             help: marked("option", "with 'init': the organisation the certificates name (O=), which verifiers and the check page show")) {
         (text) throws(UsageError) in
         if let problem = InstallationKeys.problem(organization: text) { throw .badValue(option: "--org", value: text, expected: problem) }
         return text
     }.commandLineOnly()
     static let caKey = Option.text("ca-key", value: "FILE",
-                                   help: "with 'renew': the CA's private key, where it is kept away from this installation").commandLineOnly()
-    static let json = Flag("json", help: "print JSON instead of text")
+                                   help: marked("option", "with 'renew': the CA's private key, where it is kept away from this installation")).commandLineOnly()
+    static let json = Flag("json", help: marked("option", "print JSON instead of text"))
 
     /// What `keys --json` prints.
     struct Report: Encodable {

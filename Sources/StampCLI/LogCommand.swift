@@ -10,20 +10,18 @@ import Values
 /// `stampcam log`: the photo log. Lists the logged photos (filtered), checks them against the disk,
 /// rebuilds rows from the photos' own records, and merges other catalogs into this one.
 enum LogCommand: Command {
-    static let json = Flag("json", help: "print one JSON object per photo (every field)")
-    static let check = Flag("check", help: "say which logged photos moved, are missing or changed; DIR... are also searched for moved ones")
-    static let rebuild = Flag("rebuild", help: "add the photos stampcam stamped under DIR... to the catalog, from their own records")
-    static let merge = Flag("merge", help: "add the photos of the catalogs CATALOG... (one per scheduler task, say) to this one")
-    static let verify = Flag("verify", help: "walk the log's hash chain and name each row deleted, inserted or changed since it was logged, "
-        + "checking each photo's recorded head; photos under DIR... are checked too")
-    static let anchor = Flag("anchor", help: "print the log's head to keep elsewhere (an e-mail, a ticket); with --verify, "
-        + "ANCHOR (the first argument) must still be in the log with nothing before it changed")
+    static let json = Flag("json", help: marked("option", "print one JSON object per photo (every field)"))
+    static let check = Flag("check", help: marked("option", "say which logged photos moved, are missing or changed; DIR... are also searched for moved ones"))
+    static let rebuild = Flag("rebuild", help: marked("option", "add the photos stampcam stamped under DIR... to the catalog, from their own records"))
+    static let merge = Flag("merge", help: marked("option", "add the photos of the catalogs CATALOG... (one per scheduler task, say) to this one"))
+    static let verify = Flag("verify", help: marked("option", "walk the log's hash chain and name each row deleted, inserted or changed since it was logged, checking each photo's recorded head; photos under DIR... are checked too"))
+    static let anchor = Flag("anchor", help: marked("option", "print the log's head to keep elsewhere (an e-mail, a ticket); with --verify, ANCHOR (the first argument) must still be in the log with nothing before it changed"))
 
     static let spec = CommandSpec(
         name: "log",
         usage: "log [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] [--json] | "
             + "log --check [DIR...] | log --verify [--anchor ANCHOR] [DIR...] | log --anchor | log --rebuild DIR... | log --merge CATALOG...",
-        summary: "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project.",
+        summary: marked("command", "The photo log: every photo shoot, apply and restamp wrote, with when, who, where and which project."),
         options: [CatalogOptions.catalog] + CatalogOptions.filters + [CatalogOptions.tz, json, check, verify, anchor, rebuild, merge])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

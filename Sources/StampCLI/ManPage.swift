@@ -24,12 +24,12 @@ enum ManPage {
 
         """
         for command in StampCLI.commands {
-            page += ".SS \"\(escape("stampcam " + command.usage))\"\n\(escape(command.summary))\n"
+            page += ".SS \"\(escape("stampcam " + command.usage))\"\n\(escape(command.translatedSummary))\n"
             for option in command.options {
                 var left = option.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
                 left += "\\fB\\-\\-\(escape(option.long))\\fR"
                 if let value = option.valueName { left += " \\fI\(escape(value))\\fR" }
-                page += ".TP\n\(left)\n\(escape(option.help))\n"
+                page += ".TP\n\(left)\n\(escape(option.translatedHelp))\n"
             }
         }
         page += """

@@ -1,3 +1,4 @@
+import Library
 import Platform
 import Templates
 import Values
@@ -8,6 +9,7 @@ public struct OptionSpec: Sendable {
     public let short: Character?
     /// Nil for a flag; the placeholder shown in help for an option that takes a value.
     public let valueName: String?
+    /// In English, marked for translation (context "option"): `translatedHelp` is what a user reads.
     public let help: String
     /// Whether the config file may give it (false for the filters of `log`, `export` and `report`:
     /// a default project for new photos must not hide the others from a listing).
@@ -19,6 +21,9 @@ public struct OptionSpec: Sendable {
         self.valueName = value
         self.help = help
     }
+
+    /// `help` in the current language.
+    public var translatedHelp: String { Translation.text(help, context: "option") }
 }
 
 /// Anything that declares an option row (typed options and flags), so a command's table is built
@@ -123,15 +128,19 @@ extension Option where Value == KeyValue {
 public struct CommandSpec: Sendable {
     public let name: String
     public let usage: String
+    /// In English, marked for translation (context "command"): `translatedSummary` is what a user reads.
     public let summary: String
     public let options: [OptionSpec]
     /// More help after the options (the keys of the interactive camera).
-    public let notes: String
+    public let notes: KeyHelp?
 
-    static let help = Flag("help", short: "h", help: "show this help")
+    /// `summary` in the current language.
+    public var translatedSummary: String { Translation.text(summary, context: "command") }
+
+    static let help = Flag("help", short: "h", help: marked("option", "show this help"))
 
     /// Every command also gets `--lang` (see `RunLanguage`) and `-h, --help`.
-    init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: String = "") {
+    init(name: String, usage: String, summary: String, options: [any OptionDeclaration], notes: KeyHelp? = nil) {
         self.name = name
         self.usage = usage
         self.summary = summary
@@ -139,20 +148,20 @@ public struct CommandSpec: Sendable {
         self.notes = notes
     }
 
-    /// `--help` text generated from the table.
+    /// `--help` text generated from the table, in the current language.
     public var help: String {
-        var text = L("usage:") + " stampcam \(usage)\n\n\(summary)\n\n" + L("options:") + "\n"
+        var text = L("usage:") + " stampcam \(usage)\n\n\(translatedSummary)\n\n" + L("options:") + "\n"
         let rows = options.map { option -> (String, String) in
             var left = option.short.map { "-\($0), " } ?? "    "
             left += "--\(option.long)"
             if let value = option.valueName { left += " \(value)" }
-            return (left, option.help)
+            return (left, option.translatedHelp)
         }
         let width = rows.map(\.0.count).max() ?? 0
         for (left, right) in rows {
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
         }
-        if !notes.isEmpty { text += "\n" + notes }
+        if let notes { text += "\n" + notes.text }
         return text
     }
 
@@ -211,6 +220,42 @@ public struct CommandSpec: Sendable {
             }
         }
         return parsed
+    }
+}
+
+/// Keys and what they do, two to a line under a heading; the texts are English, marked for
+/// translation (context "key"), and translated when shown, the columns measured as a terminal
+/// shows them (a CJK character takes two).
+public struct KeyHelp: Sendable {
+    public struct Key: Sendable {
+        public let keys: String
+        public let action: String
+    }
+    public let heading: String
+    public let keys: [Key]
+
+    init(heading: String, keys: [(String, String)]) {
+        self.heading = heading
+        self.keys = keys.map { Key(keys: $0.0, action: $0.1) }
+    }
+
+    /// In the current language: each row's first keys and action, then its second keys four
+    /// columns after the widest first action.
+    public var text: String {
+        let actions = keys.map { Translation.text($0.action, context: "key") }
+        let firsts = Array(stride(from: 0, to: keys.count, by: 2)), paired = firsts.filter { $0 + 1 < keys.count }
+        func widest(_ indices: [Int], _ text: (Int) -> String) -> Int { indices.map { TextWidth.columns(text($0)) }.max() ?? 0 }
+        let keyWidth = widest(firsts) { keys[$0].keys } + 2
+        let actionWidth = widest(paired) { actions[$0] } + 4
+        let secondKeyWidth = widest(paired) { keys[$0 + 1].keys } + 2
+        var text = Translation.text(heading, context: "key") + "\n"
+        for first in firsts {
+            text += "  " + TextWidth.padded(keys[first].keys, width: keyWidth)
+            text += first + 1 < keys.count
+                ? TextWidth.padded(actions[first], width: actionWidth) + TextWidth.padded(keys[first + 1].keys, width: secondKeyWidth) + actions[first + 1] + "\n"
+                : actions[first] + "\n"
+        }
+        return text
     }
 }
 

@@ -8,12 +8,12 @@ import Glibc
 /// `stampcam places [LAT,LON] [--bench]`: where the place names come from and whether they are
 /// installed; the nearest place to a position; with `--bench`, how long loading and a lookup take.
 enum PlacesCommand: Command {
-    static let bench = Flag("bench", help: "time loading the index and 100000 lookups at random positions")
+    static let bench = Flag("bench", help: marked("option", "time loading the index and 100000 lookups at random positions"))
 
     static let spec = CommandSpec(
         name: "places",
         usage: "places [LAT,LON] [--bench]",
-        summary: "Show the offline place names ({place}): their source, the nearest place to a position, their speed.",
+        summary: marked("command", "Show the offline place names ({place}): their source, the nearest place to a position, their speed."),
         options: [bench])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

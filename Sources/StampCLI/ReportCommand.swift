@@ -11,19 +11,19 @@ import Watermark
 /// large with their fields, a page to sign — of the logged photos a filter picks, or of the photo
 /// files named.
 enum ReportCommand: Command {
-    static let output = Option.text("output", short: "o", value: "FILE", help: "the PDF to write (default report.pdf)")
-    static let layout = layoutOption("layout", help: "photos on a page: 1 (as large as the page allows), 2 (default), 4 or 6 (a contact grid)")
-    static let perPage = layoutOption("per-page", help: "the same as --layout")
-    static let title = Option.text("title", value: "TEXT", help: "the report's title (default: Photo report, with the project)")
-    static let author = Option.text("author", value: "NAME", help: "who wrote the report (default: the people who took the photos)")
-    static let company = Option.text("company", value: "NAME", help: "the company's name on the cover")
-    static let logo = Option.text("logo", value: "FILE", help: "the company's logo on the cover (PNG or JPEG)")
+    static let output = Option.text("output", short: "o", value: "FILE", help: marked("option", "the PDF to write (default report.pdf)"))
+    static let layout = layoutOption("layout", help: marked("option", "photos on a page: 1 (as large as the page allows), 2 (default), 4 or 6 (a contact grid)"))
+    static let perPage = layoutOption("per-page", help: marked("option", "the same as --layout"))
+    static let title = Option.text("title", value: "TEXT", help: marked("option", "the report's title (default: Photo report, with the project)"))
+    static let author = Option.text("author", value: "NAME", help: marked("option", "who wrote the report (default: the people who took the photos)"))
+    static let company = Option.text("company", value: "NAME", help: marked("option", "the company's name on the cover"))
+    static let logo = Option.text("logo", value: "FILE", help: marked("option", "the company's logo on the cover (PNG or JPEG)"))
     static let signOff = Option<PhotoReport.Signer>("sign-off", value: "\"NAME, ROLE\"",
-                                                    help: "a closing block with lines to sign and date (repeatable, up to 5)") {
+                                                    help: marked("option", "a closing block with lines to sign and date (repeatable, up to 5)")) {
         text throws(UsageError) in try signer(text)
     }
-    static let sites = Option.text("sites", value: "FILE", help: "GeoJSON file of named sites: drawn on the location plan")
-    static let overwrite = Flag("overwrite", help: "replace FILE when it exists (otherwise FILE-1 …)")
+    static let sites = Option.text("sites", value: "FILE", help: marked("option", "GeoJSON file of named sites: drawn on the location plan"))
+    static let overwrite = Flag("overwrite", help: marked("option", "replace FILE when it exists (otherwise FILE-1 …)"))
     /// The most signers a closing page holds.
     static let maxSigners = 5
 
@@ -51,8 +51,7 @@ enum ReportCommand: Command {
         name: "report",
         usage: "report [--project P] [--user U] [--since DATE] [--until DATE] [--near LAT,LON,METRES] [--style ID] | PHOTO... "
             + "-o report.pdf [--layout 1|2|4|6] [--title T] [--company NAME] [--logo FILE] [--sign-off \"NAME, ROLE\"] [--sites FILE]",
-        summary: "Make a PDF photo report a client can sign: a cover, an index, a location plan, the stamped photos "
-            + "in the order taken with their time, who, where and note, and a sign-off page.",
+        summary: marked("command", "Make a PDF photo report a client can sign: a cover, an index, a location plan, the stamped photos in the order taken with their time, who, where and note, and a sign-off page."),
         options: [output, layout, perPage, title, author, company, logo, signOff, sites, SigningOptions.verifyURL, overwrite, CatalogOptions.catalog]
             + CatalogOptions.filters + [CatalogOptions.tz])
 

@@ -9,16 +9,16 @@ import Watermark
 /// `--overwrite`, and never an original.
 enum RestampCommand: Command {
     static let output = Option.text("output", short: "o", value: "DIR",
-                                    help: "folder for the new photos (default: beside each photo, named NAME-STYLE.jpg)")
-    static let overwrite = Flag("overwrite", help: "replace the stamped photo (or a file of the same name in DIR)")
+                                    help: marked("option", "folder for the new photos (default: beside each photo, named NAME-STYLE.jpg)"))
+    static let overwrite = Flag("overwrite", help: marked("option", "replace the stamped photo (or a file of the same name in DIR)"))
     static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535,
-                                        help: "fit the long side to PX pixels (default: the stamped photo's size)")
-    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 90)")
+                                        help: marked("option", "fit the long side to PX pixels (default: the stamped photo's size)"))
+    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: marked("option", "JPEG quality 1-100 (default 90)"))
 
     static let spec = CommandSpec(
         name: "restamp",
         usage: "restamp PHOTO... -t STYLE [options] [-o DIR]",
-        summary: "Stamp photos again from their kept originals, in another style, with the same values.",
+        summary: marked("command", "Stamp photos again from their kept originals, in another style, with the same values."),
         options: [output, overwrite, maxSize, quality, ApplyCommand.lossless, ApplyCommand.reencode] + StampOptions.all + CatalogOptions.writing
             + SigningOptions.writing)
 

@@ -6,8 +6,7 @@ import Values
 /// a locale generated on this machine: the catalogues are read whatever `locale -a` says.
 enum RunLanguage {
     static let option = Option<String>("lang", value: "LANG",
-                                       help: "the language of labels, dates, messages and reports: "
-                                           + "ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN, en (default: LANG)") {
+                                       help: marked("option", "the language of labels, dates, messages and reports: ar, de, es, fr, he, hi, ja, pt_BR, ru, vi, zh_CN, en (default: LANG)")) {
         (text) throws(UsageError) in
         // C and POSIX are the locales of the program's own words: English.
         if Self.isEnglishLocale(text) { return "en" }

@@ -13,29 +13,29 @@ import Values
 /// JSON API come from StampWeb. Runs until Ctrl-C or SIGTERM, then releases the camera and exits 0.
 enum ServeCommand: Command {
     static let listen = Option<ListenAddress>("listen", short: "l", value: "ADDR:PORT",
-                                              help: "address and port to listen on (default 127.0.0.1:8080; 0.0.0.0:8080 for phones on the network, with an access token)") { text throws(UsageError) in
+                                              help: marked("option", "address and port to listen on (default 127.0.0.1:8080; 0.0.0.0:8080 for phones on the network, with an access token)")) { text throws(UsageError) in
         guard let address = ListenAddress(text) else {
             throw .badValue(option: "--listen", value: text, expected: "an address and port like 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080")
         }
         return address
     }
     static let tokenFile = Option.text("token-file", value: "FILE",
-                                       help: "use the access token in FILE (a fixed one, to bookmark), also on loopback")
+                                       help: marked("option", "use the access token in FILE (a fixed one, to bookmark), also on loopback"))
     static let previewSize = Option.integer("preview-size", value: "PX", in: 160...3840,
-                                            help: "the live picture's long side in pixels (default 960)")
+                                            help: marked("option", "the live picture's long side in pixels (default 960)"))
 
-    static let team = Flag("team", help: "let in the people of `stampcam team` with their own links: every request from another machine needs one")
+    static let team = Flag("team", help: marked("option", "let in the people of `stampcam team` with their own links: every request from another machine needs one"))
     static let maxUpload = Option.integer("max-upload", value: "MB", in: 1...4096,
-                                          help: "the largest photo a phone may upload (default 50)")
+                                          help: marked("option", "the largest photo a phone may upload (default 50)"))
 
-    static let tls = Flag("tls", help: "serve HTTPS (a phone's camera and position need it) with a certificate made on first use")
-    static let tlsCert = Option.text("tls-cert", value: "FILE", help: "serve HTTPS with this certificate (PEM) instead, with --tls-key")
-    static let tlsKey = Option.text("tls-key", value: "FILE", help: "the private key (PEM) of --tls-cert")
+    static let tls = Flag("tls", help: marked("option", "serve HTTPS (a phone's camera and position need it) with a certificate made on first use"))
+    static let tlsCert = Option.text("tls-cert", value: "FILE", help: marked("option", "serve HTTPS with this certificate (PEM) instead, with --tls-key"))
+    static let tlsKey = Option.text("tls-key", value: "FILE", help: marked("option", "the private key (PEM) of --tls-cert"))
 
     static let spec = CommandSpec(
         name: "serve",
         usage: "serve [--listen ADDR:PORT] [--device D] [options] [-o DIR]",
-        summary: "The camera in a browser: live picture with the stamp, shoot, review, restyle, save.",
+        summary: marked("command", "The camera in a browser: live picture with the stamp, shoot, review, restyle, save."),
         options: [listen, tokenFile, team, maxUpload, tls, tlsCert, tlsKey, previewSize, ShootCommand.output, ShootCommand.name, ShootCommand.keepOriginal,
                   ShootCommand.exec, ShootCommand.quality, ShootCommand.optimize, ShootCommand.maxSize] + CaptureOptions.all + StampOptions.all
             + CatalogOptions.writing + SigningOptions.writing + CheckOptions.all)

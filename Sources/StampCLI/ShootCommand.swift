@@ -7,40 +7,39 @@ import Session
 /// restyle, retake, use. With `--yes` (or off a terminal), takes the photos at once: one, or a series
 /// with `--count` and `--interval`. Both drive the same `ShootController`.
 enum ShootCommand: Command {
-    static let yes = Flag("yes", short: "y", help: "take the photo at once, without the preview")
-    static let count = Option.integer("count", value: "N", in: 1...100_000, help: "with --yes: take N photos (default 1)")
+    static let yes = Flag("yes", short: "y", help: marked("option", "take the photo at once, without the preview"))
+    static let count = Option.integer("count", value: "N", in: 1...100_000, help: marked("option", "with --yes: take N photos (default 1)"))
     static let interval = Option.number("interval", value: "SECONDS", in: 0...86_400, example: "0.5",
-                                        help: "with --count: wait this long between photos (default 0)")
+                                        help: marked("option", "with --count: wait this long between photos (default 0)"))
     static let output = Option.text("output", short: "o", value: "DIR",
-                                    help: "folder for the photos (default $XDG_PICTURES_DIR/stampcam or ~/Pictures/stampcam)")
-    static let name = StampOptions.name(help: "file name from template variables (default: YYYYMMDD-HHMMSS-NNNN.jpg)")
-    static let keepOriginal = Flag("keep-original", help: "also save the unstamped photo and a sidecar JSON to re-stamp it later")
+                                    help: marked("option", "folder for the photos (default $XDG_PICTURES_DIR/stampcam or ~/Pictures/stampcam)"))
+    static let name = StampOptions.name(help: marked("option", "file name from template variables (default: YYYYMMDD-HHMMSS-NNNN.jpg)"))
+    static let keepOriginal = Flag("keep-original", help: marked("option", "also save the unstamped photo and a sidecar JSON to re-stamp it later"))
     static let exec = Option<ExecHook>("exec", value: "CMD",
-                                       help: "run CMD (no shell) after each save with the photo's path ({} in CMD, else added at the end)") { text throws(UsageError) in
+                                       help: marked("option", "run CMD (no shell) after each save with the photo's path ({} in CMD, else added at the end)")) { text throws(UsageError) in
         do { return try ExecHook(text) } catch {
             throw .badValue(option: "--exec", value: text, expected: "a command (\(error))")
         }
     }
-    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: "JPEG quality 1-100 (default 92)")
-    static let optimize = Flag("optimize", help: "Huffman tables made for each photo, as apply writes them: 1-10% smaller files, encoding up to twice as long")
+    static let quality = Option.integer("quality", value: "Q", in: 1...100, help: marked("option", "JPEG quality 1-100 (default 92)"))
+    // xgettext:no-c-format
+    static let optimize = Flag("optimize", help: marked("option", "Huffman tables made for each photo, as apply writes them: 1-10% smaller files, encoding up to twice as long"))
     static let maxSize = Option.integer("max-size", value: "PX", in: 0...65535,
-                                        help: "fit the photo's long side to PX pixels, as apply does; 0 keeps the camera's size (default 1024)")
+                                        help: marked("option", "fit the photo's long side to PX pixels, as apply does; 0 keeps the camera's size (default 1024)"))
 
     static let spec = CommandSpec(
         name: "shoot",
         usage: "shoot [--yes [--count N --interval S]] [--device D] [options] [-o DIR]",
-        summary: "Take photos with the stamp: a live terminal preview, or at once with --yes.",
+        summary: marked("command", "Take photos with the stamp: a live terminal preview, or at once with --yes."),
         options: [yes, count, interval, output, name, keepOriginal, exec, quality, optimize, maxSize] + CaptureOptions.all + StampOptions.all
             + CatalogOptions.writing + SigningOptions.writing,
-        notes: """
-            keys (on a terminal, without --yes):
-              Space/Enter  take the photo           u/Enter  use (save) the photo under review
-              ←/→          previous/next style      r        retake
-              f            cycle the flash modes    c        next camera
-              +/- (↑/↓)    zoom in/out              a        autofocus
-              q/Esc        quit (asks first when a photo is not saved); Ctrl-C quits at once
-
-            """)
+        notes: KeyHelp(heading: marked("key", "keys (on a terminal, without --yes):"), keys: [
+            ("Space/Enter", marked("key", "take the photo")), ("u/Enter", marked("key", "use (save) the photo under review")),
+            ("←/→", marked("key", "previous/next style")), ("r", marked("key", "retake")),
+            ("f", marked("key", "cycle the flash modes")), ("c", marked("key", "next camera")),
+            ("+/- (↑/↓)", marked("key", "zoom in/out")), ("a", marked("key", "autofocus")),
+            ("q/Esc", marked("key", "quit (asks first when a photo is not saved); Ctrl-C quits at once")),
+        ]))
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console

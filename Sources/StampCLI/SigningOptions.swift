@@ -6,16 +6,16 @@ import Provenance
 /// not at all (`--no-sign`, or `"no-sign": true` or `"sign": false` in the config); with a
 /// time-stamp from the authority `--tsa` names.
 enum SigningOptions {
-    static let noSign = Flag("no-sign", help: "write photos without signed C2PA credentials (the summary says so)")
+    static let noSign = Flag("no-sign", help: marked("option", "write photos without signed C2PA credentials (the summary says so)"))
     static let tsa = Option<String>("tsa", value: "URL",
-                                    help: "time-stamp each signature at this RFC 3161 authority (http://…), so photos stay valid after the certificate ends") {
+                                    help: marked("option", "time-stamp each signature at this RFC 3161 authority (http://…), so photos stay valid after the certificate ends")) {
         (text) throws(UsageError) in
         if let problem = TimeStampAuthority.problem(with: text) { throw .badValue(option: "--tsa", value: text, expected: problem) }
         return text
     }
 
     static let verifyURL = Option<String>("verify-url", value: "URL",
-                                          help: "the organisation's check page (https://…/verify): a style's QR code links to it with the photo's code") {
+                                          help: marked("option", "the organisation's check page (https://…/verify): a style's QR code links to it with the photo's code")) {
         (text) throws(UsageError) in
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), text.count <= 200,

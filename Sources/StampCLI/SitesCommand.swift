@@ -6,12 +6,12 @@ import Session
 /// says which site of `--sites FILE` (or the config's `sites`) a position is on, its grid reference
 /// and the nearest place.
 enum SitesCommand: Command {
-    static let sitesFile = Option.text("sites", value: "FILE", help: "the GeoJSON sites file for 'which'")
+    static let sitesFile = Option.text("sites", value: "FILE", help: marked("option", "the GeoJSON sites file for 'which'"))
 
     static let spec = CommandSpec(
         name: "sites",
         usage: "sites check FILE... | sites which LAT,LON [--sites FILE]",
-        summary: "Check GeoJSON site files, or tell which site (grid reference, nearest place) a position is on.",
+        summary: marked("command", "Check GeoJSON site files, or tell which site (grid reference, nearest place) a position is on."),
         options: [sitesFile])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

@@ -18,7 +18,7 @@ public enum StampCLI {
     static var overview: String {
         var text = "stampcam \(version) — " + L("a watermark camera: who, when, where and for which project, burned into the photo.") + "\n\n"
         text += L("usage:") + " stampcam COMMAND [options]\n\n" + L("commands:") + "\n"
-        for command in commands { text += "  \(command.name.padding(12))\(command.summary)\n" }
+        for command in commands { text += "  \(command.name.padding(12))\(command.translatedSummary)\n" }
         text += "\n" + L("'stampcam COMMAND --help' shows a command's options.") + "\n"
         return text
     }

@@ -8,28 +8,28 @@ import Values
 /// `templates check`, `test-card`): the style and the field values.
 enum StampOptions {
     static let template = Option.text("template", short: "t", value: "ID|FILE",
-                                      help: "watermark style: an id from 'stampcam styles' or a .json file (default classic)")
-    static let templateDir = Option.text("template-dir", value: "DIR", help: "also load templates from DIR (repeatable)")
+                                      help: marked("option", "watermark style: an id from 'stampcam styles' or a .json file (default classic)"))
+    static let templateDir = Option.text("template-dir", value: "DIR", help: marked("option", "also load templates from DIR (repeatable)"))
     static let time = Option<Timestamp>("time", value: "ISO8601",
-                                        help: "time to stamp, e.g. 2026-11-29T14:03:12+08:00 (default: the photo's EXIF time, else the clock)") { text throws(UsageError) in
+                                        help: marked("option", "time to stamp, e.g. 2026-11-29T14:03:12+08:00 (default: the photo's EXIF time, else the clock)")) { text throws(UsageError) in
         guard let time = Timestamp(iso8601: text) else {
             throw .badValue(option: "--time", value: text, expected: "an ISO 8601 time like 2026-11-29T14:03:12+08:00")
         }
         return time
     }
     static let tz = Option<FieldPolicy.Zone>("tz", value: "ZONE",
-                                             help: "show times in ZONE: +08:00, UTC or a name like Asia/Shanghai") { text throws(UsageError) in
+                                             help: marked("option", "show times in ZONE: +08:00, UTC or a name like Asia/Shanghai")) { text throws(UsageError) in
         guard let zone = FieldPolicy.Zone(text) else {
             throw .badValue(option: "--tz", value: text, expected: "a zone like +08:00, UTC or Europe/Paris")
         }
         return zone
     }
-    static let user = Option.text("user", value: "NAME", help: "who took the photo (default: EXIF Artist)")
-    static let project = Option.text("project", value: "NAME", help: "project or job the photo is for")
-    static let location = Option.text("location", value: "TEXT", help: "where the photo was taken (default: EXIF GPS coordinates)")
-    static let note = Option.text("note", value: "TEXT", help: "a note to print on the photo")
+    static let user = Option.text("user", value: "NAME", help: marked("option", "who took the photo (default: EXIF Artist)"))
+    static let project = Option.text("project", value: "NAME", help: marked("option", "project or job the photo is for"))
+    static let location = Option.text("location", value: "TEXT", help: marked("option", "where the photo was taken (default: EXIF GPS coordinates)"))
+    static let note = Option.text("note", value: "TEXT", help: marked("option", "a note to print on the photo"))
     static let gps = Option<GPSMode>("gps", value: "auto|LAT,LON[,ALT]|off|require",
-                                     help: "position: gpsd's fix when it answers (auto, default), gpsd or an error (require), none (off), or decimal degrees and metres like 48.8584,2.2945,35 (apply: default EXIF GPS)") { text throws(UsageError) in
+                                     help: marked("option", "position: gpsd's fix when it answers (auto, default), gpsd or an error (require), none (off), or decimal degrees and metres like 48.8584,2.2945,35 (apply: default EXIF GPS)")) { text throws(UsageError) in
         guard let mode = GPSMode(text) else {
             if GPSMode.numbers(text) != nil {
                 throw .outOfRange(option: "--gps", value: text,
@@ -40,11 +40,11 @@ enum StampOptions {
         return mode
     }
     static let gpsMaxAge = Option.number("gps-max-age", value: "SECONDS", in: 0.1...86_400, example: "10",
-                                         help: "a GPS fix older than this is not used (default 10)")
+                                         help: marked("option", "a GPS fix older than this is not used (default 10)"))
     static let gpsMinAccuracy = Option.number("gps-min-accuracy", value: "METRES", in: 0.1...1_000_000, example: "50",
-                                              help: "a GPS fix less accurate than this is not used (default 50)")
+                                              help: marked("option", "a GPS fix less accurate than this is not used (default 50)"))
     static let gpsd = Option<(host: String, port: String)>("gpsd", value: "HOST[:PORT]",
-                                                           help: "where gpsd listens (default localhost:2947)") { text throws(UsageError) in
+                                                           help: marked("option", "where gpsd listens (default localhost:2947)")) { text throws(UsageError) in
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
               parts.count == 1 || (UInt16(parts[1]).map { $0 > 0 } ?? false) else {
@@ -53,8 +53,8 @@ enum StampOptions {
         return (parts[0], parts.count == 2 ? parts[1] : GPSDReceiver.defaultPort)
     }
     static let sites = Option.text("sites", value: "FILE",
-                                   help: "GeoJSON file of named sites: fills {site}, {address}, and --project when not given")
-    static let set = Option.keyValue("set", value: "KEY=VALUE", help: "a value for {KEY} in templates (repeatable)")
+                                   help: marked("option", "GeoJSON file of named sites: fills {site}, {address}, and --project when not given"))
+    static let set = Option.keyValue("set", value: "KEY=VALUE", help: marked("option", "a value for {KEY} in templates (repeatable)"))
 
     static let all: [any OptionDeclaration] = [template, templateDir, time, tz, user, project, location, note, gps,
                                                  gpsMaxAge, gpsMinAccuracy, gpsd, sites, set]

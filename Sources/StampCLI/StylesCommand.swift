@@ -7,14 +7,14 @@ import Watermark
 
 /// `stampcam styles`: lists the watermark styles in cycle order, or renders them all on one photo.
 enum StylesCommand: Command {
-    static let sheet = Option.text("sheet", value: "PHOTO", help: "render every style on PHOTO (use 'test-card' for the built-in card)")
-    static let output = Option.text("output", short: "o", value: "FILE", help: "where to write the contact sheet (default styles.jpg)")
-    static let overwrite = Flag("overwrite", help: "replace FILE when it exists (never when it is PHOTO)")
+    static let sheet = Option.text("sheet", value: "PHOTO", help: marked("option", "render every style on PHOTO (use 'test-card' for the built-in card)"))
+    static let output = Option.text("output", short: "o", value: "FILE", help: marked("option", "where to write the contact sheet (default styles.jpg)"))
+    static let overwrite = Flag("overwrite", help: marked("option", "replace FILE when it exists (never when it is PHOTO)"))
 
     static let spec = CommandSpec(
         name: "styles",
         usage: "styles [--sheet PHOTO -o SHEET.jpg] [options]",
-        summary: "List the watermark styles in cycle order, or draw every style on one photo into a contact sheet.",
+        summary: marked("command", "List the watermark styles in cycle order, or draw every style on one photo into a contact sheet."),
         options: [sheet, output, overwrite] + StampOptions.all)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

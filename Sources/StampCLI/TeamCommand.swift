@@ -9,23 +9,23 @@ import Values
 /// working at once, also on a server that is running).
 enum TeamCommand: Command {
     static let project = Option.text("project", value: "NAME",
-                                     help: "the project their photos are for (repeatable: their phone picks from the list, the first to start)")
+                                     help: marked("option", "the project their photos are for (repeatable: their phone picks from the list, the first to start)"))
     static let lock = Option<Set<String>>("lock", value: "FIELD,…",
-                                          help: "fields their page cannot change: user, project, style") { text throws(UsageError) in
+                                          help: marked("option", "fields their page cannot change: user, project, style")) { text throws(UsageError) in
         let names = Set(text.split(separator: ",").map { String($0).trimmingWhitespace })
         guard !names.isEmpty, names.allSatisfy({ TeamRoster.lockable.contains($0) }) else {
             throw .badValue(option: "--lock", value: text, expected: "a list of user, project and style, like user,project")
         }
         return names
     }
-    static let lead = Flag("lead", help: "a team lead: their link opens the team's day (photos, plan, report) and lets them add and remove people")
-    static let json = Flag("json", help: "print JSON instead of text")
-    static let tls = Flag("tls", help: "an https link, for 'serve --tls' (its certificate's fingerprint shown beside the QR code)")
+    static let lead = Flag("lead", help: marked("option", "a team lead: their link opens the team's day (photos, plan, report) and lets them add and remove people"))
+    static let json = Flag("json", help: marked("option", "print JSON instead of text"))
+    static let tls = Flag("tls", help: marked("option", "an https link, for 'serve --tls' (its certificate's fingerprint shown beside the QR code)"))
 
     static let spec = CommandSpec(
         name: "team",
         usage: "team add NAME [--project P]… [--lock user,project,style] [--lead] [--listen ADDR:PORT] [--tls] | team list [--json] | team remove NAME",
-        summary: "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them.",
+        summary: marked("command", "The people who send photos to 'serve --team' from their phones: each gets a link (and its QR code) that names them."),
         options: [project, lock, lead, ServeCommand.listen, tls, json])
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

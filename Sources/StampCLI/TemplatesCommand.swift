@@ -10,7 +10,7 @@ enum TemplatesCommand: Command {
     static let spec = CommandSpec(
         name: "templates",
         usage: "templates check [FILE...] [options]",
-        summary: "Check templates (the given files, else all known): JSON, markup, and glyphs for the given field values.",
+        summary: marked("command", "Check templates (the given files, else all known): JSON, markup, and glyphs for the given field values."),
         // Which style -t picks means nothing here: the files given (or all) are checked.
         options: StampOptions.all.filter { $0.spec.long != StampOptions.template.spec.long })
 

@@ -1,17 +1,18 @@
 import Imaging
 import Library
+import Platform
 import Session
 import Watermark
 
 /// `stampcam test-card`: draws the built-in test card, stamps it and saves it; the whole pipeline
 /// without a photo or a camera.
 enum TestCardCommand: Command {
-    static let output = Option.text("output", short: "o", value: "DIR", help: "folder for the card (default: current folder)")
+    static let output = Option.text("output", short: "o", value: "DIR", help: marked("option", "folder for the card (default: current folder)"))
 
     static let spec = CommandSpec(
         name: "test-card",
         usage: "test-card [options] [-o DIR]",
-        summary: "Draw a test card, stamp it with the current time (or --time) and save DIR/test-card.jpg.",
+        summary: marked("command", "Draw a test card, stamp it with the current time (or --time) and save DIR/test-card.jpg."),
         options: [output] + StampOptions.all)
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {

@@ -10,17 +10,16 @@ enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
         usage: "verify PHOTO... [--trust CA.pem]... [--tsa-trust CA.pem]... [--json] | verify --code CODE [--catalog FILE]",
-        summary: "Check photos' Content Credentials (C2PA) offline: signed, unchanged since signing, by whom, "
-            + "trusted, and what the stamp says with each value's source.",
+        summary: marked("command", "Check photos' Content Credentials (C2PA) offline: signed, unchanged since signing, by whom, trusted, and what the stamp says with each value's source."),
         options: [trust, tsaTrust, code, CatalogOptions.catalog, json])
 
     static let trust = Option.text("trust", value: "CA.pem",
-                                   help: "trust signers whose chain reaches this CA certificate (repeatable; 'stampcam keys export-ca' prints one)")
+                                   help: marked("option", "trust signers whose chain reaches this CA certificate (repeatable; 'stampcam keys export-ca' prints one)"))
     static let tsaTrust = Option.text("tsa-trust", value: "CA.pem",
-                                      help: "trust time-stamps whose authority's chain reaches this CA certificate (repeatable; --trust CAs count too)")
+                                      help: marked("option", "trust time-stamps whose authority's chain reaches this CA certificate (repeatable; --trust CAs count too)"))
     static let code = Option.text("code", value: "CODE",
-                                  help: "verify the photos the catalog logged with this verification code: each must carry it").commandLineOnly()
-    static let json = Flag("json", help: "print one JSON line per photo instead of text")
+                                  help: marked("option", "verify the photos the catalog logged with this verification code: each must carry it")).commandLineOnly()
+    static let json = Flag("json", help: marked("option", "print one JSON line per photo instead of text"))
 
     static func run(_ options: ParsedOptions, context: Context) throws -> ExitCode {
         let console = context.console

@@ -54,9 +54,6 @@ public struct StampWords: Sendable, Equatable {
         // TRANSLATORS: "rtl" for a language written right to left, else "ltr".
         rightToLeft: marked("text direction", "ltr") == "rtl")
 
-    /// A word to translate in `context`: only a mark for `make pot` (xgettext), the word itself here.
-    private static func marked(_ context: String, _ word: String) -> String { word }
-
     public init(labels: [String: String], months: [String], shortMonths: [String], weekdays: [String],
                 shortWeekdays: [String], longDate: String, fileTimeMark: String, givenTimeMark: String, rightToLeft: Bool) {
         self.labels = labels

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+@testable import StampCLI
 import Testing
 import TestSupport
 import Templates
@@ -137,6 +138,41 @@ import Values
         #expect(french.out.first?.hasPrefix("utilisation : stampcam apply") == true, "\(french.out.prefix(1))")
     }
 
+    /// Option and command texts a language rightly writes as English does (none so far: a name such
+    /// as `--tls-key` or `PEM` sits inside a translated sentence).
+    static let sameInEnglish: [String: Set<String>] = [:]
+
+    @Test("--help of every command, and the command list, in each shipped language: no English summary, option description or note left",
+          arguments: LanguageTests.languages)
+    func helpTranslated(_ language: String) throws {
+        let catalogues = try Self.catalogues()
+        let overview = try Self.run(["--lang", language, "--help"], "LANG=C", catalogues: catalogues).out.joined(separator: "\n")
+        let summaries = StampCLI.commands.map(\.summary).filter { overview.contains($0) && Self.sameInEnglish[language]?.contains($0) != true }
+        #expect(summaries.isEmpty, "\(language) --help: \(summaries)")
+        for command in StampCLI.commands {
+            let help = try Self.run(["--lang", language, command.name, "--help"], "LANG=C", catalogues: catalogues)
+            let text = help.out.joined(separator: "\n")
+            let left = Self.englishTexts(command).filter { text.contains($0) && Self.sameInEnglish[language]?.contains($0) != true }
+            #expect(help.code == 0 && left.isEmpty, "\(language) \(command.name) --help: \(left)")
+        }
+    }
+
+    @Test("--help in English (C, --lang en over a German LANG) is the tables' own words")
+    func helpInEnglish() throws {
+        let catalogues = try Self.catalogues()
+        for command in StampCLI.commands {
+            let english = try Self.run([command.name, "--help"], "LANG=C", catalogues: catalogues)
+            let asked = try Self.run([command.name, "--help", "--lang", "en"], "LANG=de_DE.UTF-8", catalogues: catalogues)
+            let text = english.out.joined(separator: "\n")
+            #expect(Self.englishTexts(command).allSatisfy(text.contains) && asked.out == english.out, "\(command.name) --help in English")
+        }
+    }
+
+    /// What the command's table says in English: its summary, its notes' heading and actions, each option's description.
+    static func englishTexts(_ command: CommandSpec) -> [String] {
+        [command.summary] + (command.notes.map { [$0.heading] + $0.keys.map(\.action) } ?? []) + command.options.map(\.help)
+    }
+
     @Test("check-translations.sh: every shipped catalogue has every text of po/stampcam.pot, translated; one fuzzy, untranslated or missing text fails it")
     func cataloguesComplete() throws {
         let shippedLanguages = ["ar", "de", "es", "fr", "he", "hi", "ja", "pt_BR", "ru", "vi", "zh_CN"]
@@ -196,7 +232,9 @@ import Values
         let folder = try TestFiles.temporaryFolder("glyphs")
         var lines: [String] = []
         for language in Self.languages {
-            let words = try Catalogue.translations(language).filter { $0.key.contains("\u{4}") }.values.sorted()
+            // The words with a context, but --help's (never on a stamp, and with `<` in them).
+            let words = try Catalogue.translations(language)
+                .filter { $0.key.contains("\u{4}") && !$0.key.hasPrefix("option\u{4}") && !$0.key.hasPrefix("command\u{4}") }.values.sorted()
             lines.append(words.joined(separator: " ").replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "{", with: "{{")
                 .replacingOccurrences(of: "}", with: "}}"))
         }

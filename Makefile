@@ -301,10 +301,10 @@ install: deps locales $(STATIC_STAMPCAM) $(PLACES_TABLE)
 	for language in $(LANGUAGES); do \
 	    install -d "$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES" && \
 	    install -m 644 .build/locale/$$language/LC_MESSAGES/stampcam.mo "$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/"; done
-	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
-	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
-	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"
-	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stampcam.fish"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --lang C --man > "$(DESTDIR)$(PREFIX)/share/man/man1/stampcam.1"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --lang C completion bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stampcam"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --lang C completion zsh > "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_stampcam"
+	LC_ALL=C STAMPCAM_DATA=$(CURDIR) $(STATIC_STAMPCAM) --lang C completion fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stampcam.fish"
 
 # stampcam_VERSION_ARCH.deb in .build/deb (the version from the packaging changelog).
 deb: deps locales $(STATIC_STAMPCAM) $(PLACES_TABLE)

@@ -42,30 +42,33 @@ public struct ChainProblem: Sendable, Equatable, CustomStringConvertible {
         a.id == b.id && a.path == b.path && a.kind == b.kind && a.other?.id == b.other?.id && a.other?.path == b.other?.path
     }
 
-    public var description: String {
-        let shown = "row \(id) (\(PathEncoding.display(path)))"
+    /// In English, whatever the run's language: `log --verify --json`'s `message`.
+    public var description: String { Language.english.speaking { sentence } }
+
+    /// What is wrong with the row, in the user's language.
+    public var sentence: String {
+        let shown = L("row {1} ({2})", id, PathEncoding.display(path))
         switch kind {
-        case .changed: return shown + ": changed: its fields no longer match its hash"
-        case .outsideChain: return shown + ": inserted: it is in no chain, and it was not logged before the chain began"
-        case .missingBefore: return shown + ": deleted before it: links of its chain before this one are missing"
+        case .changed: return L("{1}: changed: its fields no longer match its hash", shown)
+        case .outsideChain: return L("{1}: inserted: it is in no chain, and it was not logged before the chain began", shown)
+        case .missingBefore: return L("{1}: deleted before it: links of its chain before this one are missing", shown)
         case .brokenLink:
-            let before = other.map { "row \($0.id) (\(PathEncoding.display($0.path)))" } ?? "the chain's start"
-            return shown + ": broken link: its previous hash is not the hash of \(before); a row was inserted, moved or "
-                + "re-hashed between them"
-        case .unreadable: return shown + ": unreadable: its path, size, SHA-256 or command is missing or malformed"
+            let before = other.map { L("row {1} ({2})", $0.id, PathEncoding.display($0.path)) } ?? L("the chain's start")
+            return L("{1}: broken link: its previous hash is not the hash of {2}; a row was inserted, moved or re-hashed between them", shown, before)
+        case .unreadable: return L("{1}: unreadable: its path, size, SHA-256 or command is missing or malformed", shown)
         case .flaggedUnchained:
-            return shown + ": flagged as logged before the chain began, but it is not one of the rows that were "
-                + "(they were recorded then); it was flagged, or changed, since"
+            return L("{1}: flagged as logged before the chain began, but it is not one of the rows that were (they were recorded then); it was flagged, or changed, since",
+                     shown)
         case .unchainedMissing:
-            return "a row logged before the chain began is gone, or its fields were changed"
+            return L("a row logged before the chain began is gone, or its fields were changed")
         case .headNotInLog(let head):
-            return shown + ": its photo records the log's head \(head.prefix(16))…, which the log no longer holds before it: "
-                + "rows were deleted or the log was rewritten"
+            return L("{1}: its photo records the log's head {2}…, which the log no longer holds before it: rows were deleted or the log was rewritten",
+                     shown, head.prefix(16))
         case .headOnUnchained:
-            return shown + ": flagged as logged before the chain began, but its photo records the chain's head: it was logged after"
+            return L("{1}: flagged as logged before the chain began, but its photo records the chain's head: it was logged after", shown)
         case .unlogged(let position):
-            return "\(PathEncoding.display(path)): made after row \(position) of the log's chain (its photo records that head), "
-                + "but no row logs it: its row was deleted"
+            return L("{1}: made after row {2} of the log's chain (its photo records that head), but no row logs it: its row was deleted",
+                     PathEncoding.display(path), position)
         }
     }
 }

@@ -8,27 +8,31 @@ extension DoctorCommand {
         let folder = InstallationKeys.folder(environment: context.environment)
         let now = WallClock.now().secondsSinceEpoch
         let keys: InstallationKeys
+        let topic = Lp("doctor", "signing")
         do {
             guard let opened = try InstallationKeys.open(folder: folder) else {
-                return Check(level: .ok, topic: "signing", text: "no identity yet: one is made with the first photo (or 'stampcam keys init --org NAME')")
+                return Check(level: .ok, topic: topic, text: L("no identity yet: one is made with the first photo (or 'stampcam keys init --org NAME')"))
             }
             keys = opened
         } catch {
-            return Check(level: .problem, topic: "signing", text: Failure(provenance: error).message)
+            return Check(level: .problem, topic: topic, text: Failure(provenance: error).message)
         }
         let days = { (seconds: Int) in max(0, seconds - now) / 86400 }
         if keys.authority.expires - now < 365 * 86400 {
-            return Check(level: .warning, topic: "signing",
-                         text: "the CA of \(keys.organization) ends on \(keys.authority.notAfter) (in \(days(keys.authority.expires)) days): "
-                            + "make a new identity before then (move \(PathEncoding.display(folder)) away, then 'stampcam keys init --org NAME') and give verifiers its CA")
+            return Check(level: .warning, topic: topic,
+                         text: Ln("the CA of {2} ends on {3} (in {1} day): make a new identity before then (move {4} away, then 'stampcam keys init --org NAME') and give verifiers its CA",
+                                  "the CA of {2} ends on {3} (in {1} days): make a new identity before then (move {4} away, then 'stampcam keys init --org NAME') and give verifiers its CA",
+                                  days(keys.authority.expires), days(keys.authority.expires), keys.organization, keys.authority.notAfter,
+                                  PathEncoding.display(folder)))
         }
         if keys.needsRenewal(at: now) && !keys.hasAuthorityKey {
-            return Check(level: .warning, topic: "signing",
-                         text: "the signing certificate ends on \(keys.device.notAfter) (in \(days(keys.device.expires)) days) and the CA key is kept elsewhere: "
-                            + "where it is, run: stampcam keys renew --ca-key PATH/ca.key")
+            return Check(level: .warning, topic: topic,
+                         text: Ln("the signing certificate ends on {2} (in {1} day) and the CA key is kept elsewhere: where it is, run: {3}",
+                                  "the signing certificate ends on {2} (in {1} days) and the CA key is kept elsewhere: where it is, run: {3}",
+                                  days(keys.device.expires), days(keys.device.expires), keys.device.notAfter, "stampcam keys renew --ca-key PATH/ca.key"))
         }
-        let renewal = keys.needsRenewal(at: now) ? "; it is renewed with the next photo signed" : ""
-        return Check(level: .ok, topic: "signing", text: "\(keys.organization): certificate valid until \(keys.device.notAfter)\(renewal)"
-            + (keys.hasAuthorityKey ? "" : " (CA key kept elsewhere)"))
+        let renewal = keys.needsRenewal(at: now) ? "; " + L("it is renewed with the next photo signed") : ""
+        return Check(level: .ok, topic: topic, text: L("{1}: certificate valid until {2}", keys.organization, keys.device.notAfter) + renewal
+            + (keys.hasAuthorityKey ? "" : " " + L("(CA key kept elsewhere)")))
     }
 }

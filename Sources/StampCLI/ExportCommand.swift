@@ -49,10 +49,7 @@ enum ExportCommand: Command {
         var result = try CatalogExport.export(entries, as: format)
         // Excel takes a CSV without a byte order mark for the local code page, not UTF-8.
         if options.flag(excel) { result.bytes = CatalogExport.byteOrderMark + result.bytes }
-        var summary = "\(result.written) photo\(result.written == 1 ? "" : "s") exported"
-        if result.leftOut > 0 {
-            summary += "; \(result.leftOut) without coordinates left out (they are in --csv)"
-        }
+        let summary = summary(written: result.written, leftOut: result.leftOut)
         if target == "-" {
             // The line `out` ends is the output's own last one ("\r\n" in CSV: "\r" stays).
             let bytes = result.bytes.last == 0x0A ? result.bytes.dropLast() : result.bytes[...]
@@ -74,13 +71,19 @@ enum ExportCommand: Command {
         let (scratch, result) = try OutputFile.build(target, temporary: temporary) { scratch in try KMZExport.write(entries, in: scratch, target: target) }
         let written = try OutputFile.place(result.archive, from: scratch, to: target, overwrite: overwrite, protected: protected)
         if target != "-" { console.out(written) }
-        var summary = "\(result.written) photo\(result.written == 1 ? "" : "s") exported"
-        if result.leftOut > 0 { summary += "; \(result.leftOut) without coordinates left out (they are in --csv)" }
+        var summary = summary(written: result.written, leftOut: result.leftOut)
         if let first = result.missing.first {
             let count = result.missing.count
-            summary += "; \(count) picture\(count == 1 ? "" : "s") missing, placed without one (first: \(first.reason))"
+            summary += "; " + Ln("{1} picture missing, placed without one (first: {2})", "{1} pictures missing, placed without one (first: {2})",
+                                 count, count, first.reason)
         }
         console.err("stampcam: \(PathEncoding.display(written)): " + summary)
         return .success
+    }
+
+    /// "12 photos exported; 2 without coordinates left out (they are in --csv)", in the user's language.
+    private static func summary(written: Int, leftOut: Int) -> String {
+        Ln("{1} photo exported", "{1} photos exported", written, written)
+            + (leftOut > 0 ? "; " + Ln("{1} without coordinates left out (they are in --csv)", "{1} without coordinates left out (they are in --csv)", leftOut, leftOut) : "")
     }
 }

@@ -51,21 +51,27 @@ enum LogCommand: Command {
     static func entries(_ options: ParsedOptions, catalogPath: String, console: Console) throws -> [CatalogEntry] {
         let filter = try CatalogOptions.filter(options)
         guard let catalog = try CatalogOptions.openForReading(catalogPath) else {
-            console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
+            console.err("stampcam: " + noPhotosYet(catalogPath))
             return []
         }
         let rows = try catalog.entries(filter, zone: try CatalogOptions.wallTimeZone(options))
         if rows.unreadable > 0 {
-            console.err("stampcam: warning: \(PathEncoding.display(catalogPath)): \(rows.unreadable) rows could not be read and are left out")
+            console.err("stampcam: " + L("warning: {1}", PathEncoding.display(catalogPath) + ": "
+                + Ln("{1} row could not be read and is left out", "{1} rows could not be read and are left out", rows.unreadable, rows.unreadable)))
         }
         let assumed = rows.entries.filter(\.zoneIsAssumed).count
         if assumed > 0 {
-            let photos = assumed == 1 ? "1 photo has" : "\(assumed) photos have"
             let zone = options.values["tz"]?.last.map { "\($0) (--tz)" }
-                ?? "the zone assumed when logged (the system's); --tz ZONE reads them in another"
-            console.err("stampcam: note: \(photos) a camera time without a zone: ordered and found as taken in \(zone)")
+                ?? L("the zone assumed when logged (the system's); --tz ZONE reads them in another")
+            console.err("stampcam: " + L("note: {1}", Ln("{1} photo has a camera time without a zone: ordered and found as taken in {2}",
+                                                        "{1} photos have a camera time without a zone: ordered and found as taken in {2}", assumed, assumed, zone)))
         }
         return rows.entries
+    }
+
+    /// The note when the catalog is not there yet.
+    private static func noPhotosYet(_ catalogPath: String) -> String {
+        L("note: {1}", L("no photos logged yet ({1} does not exist)", PathEncoding.display(catalogPath)))
     }
 
     // MARK: listing
@@ -77,7 +83,7 @@ enum LogCommand: Command {
             for entry in rows { console.out(CatalogExport.jsonLine(entry)) }
         } else if console.outIsTerminal {
             for line in table(rows, width: tableWidth(context.environment), relativeTo: FileSystem.workingFolder) { console.out(line) }
-            console.err("stampcam: \(rows.count) photo\(rows.count == 1 ? "" : "s")")
+            console.err("stampcam: " + Ln("{1} photo", "{1} photos", rows.count, rows.count))
         } else {
             // On a pipe: the paths, byte for byte, one a line (for xargs, tar -T …).
             for entry in rows { console.out(entry.path) }
@@ -102,7 +108,8 @@ enum LogCommand: Command {
             if let prefix, path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
             return [time, entry.user ?? "", entry.project ?? "", entry.place ?? "", path].map(PathEncoding.display)
         }
-        let header = ["TIME", "USER", "PROJECT", "PLACE", "PATH"]
+        // TRANSLATORS: the headings of the photo log's table on a terminal (English writes them in capitals).
+        let header = [Lp("log column", "TIME"), Lp("log column", "USER"), Lp("log column", "PROJECT"), Lp("log column", "PLACE"), Lp("log column", "PATH")]
         let needed = header.indices.map { column in
             max(TextWidth.columns(header[column]), cells.map { TextWidth.columns($0[column]) }.max() ?? 0)
         }
@@ -132,6 +139,9 @@ enum LogCommand: Command {
         let rows = try entries(options, catalogPath: catalogPath, console: console)
         let findings = CatalogCheck.check(rows, searching: options.positionals)
         var counts = (unchanged: 0, moved: 0, missing: 0, changed: 0)
+        // The statuses a person reads, in one column (`--json` has their own names).
+        let said = [Lp("log check", "moved"), Lp("log check", "missing"), Lp("log check", "changed")].column(least: 9)
+        let words = ["moved": said[0], "missing": said[1], "changed": said[2]]
         for finding in findings {
             let line: (status: String, path: String, to: String?)
             switch finding {
@@ -153,11 +163,12 @@ enum LogCommand: Command {
                 console.out((try? JSONOutput.line(object)) ?? "{}")
             } else {
                 let shown = PathEncoding.display(line.path) + (line.to.map { " -> " + PathEncoding.display($0) } ?? "")
-                console.out(line.status.padding(9) + shown)
+                console.out(words[line.status, default: line.status] + shown)
             }
         }
-        console.err("stampcam: \(findings.count) photo\(findings.count == 1 ? "" : "s") checked: \(counts.unchanged) unchanged, "
-            + "\(counts.moved) moved, \(counts.missing) missing, \(counts.changed) changed")
+        console.err("stampcam: " + Ln("{1} photo checked: {2} unchanged, {3} moved, {4} missing, {5} changed",
+                                      "{1} photos checked: {2} unchanged, {3} moved, {4} missing, {5} changed",
+                                      findings.count, findings.count, counts.unchanged, counts.moved, counts.missing, counts.changed))
         return counts.unchanged == findings.count ? .success : .differences
     }
 
@@ -182,7 +193,7 @@ enum LogCommand: Command {
         }
         let console = context.console
         guard let catalog = try CatalogOptions.openForReading(catalogPath) else {
-            console.err("stampcam: note: no photos logged yet (\(PathEncoding.display(catalogPath)) does not exist)")
+            console.err("stampcam: " + noPhotosYet(catalogPath))
             return given == nil ? .success : .differences
         }
         let report = try LogVerification.verify(catalog, searching: folders, anchor: given)
@@ -192,33 +203,47 @@ enum LogCommand: Command {
                               "message": problem.description]
                 console.out((try? JSONOutput.line(object)) ?? "{}")
             } else {
-                console.out(problem.description)
+                console.out(problem.sentence)
             }
         }
-        var summary = "stampcam: \(report.chained) row\(report.chained == 1 ? "" : "s") in \(report.chains) chain\(report.chains == 1 ? "" : "s") "
-            + (report.intact ? "verified intact" : "walked: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
-        if report.headsChecked > 0 {
-            summary += "; \(report.headsChecked) photo\(report.headsChecked == 1 ? "'s" : "s'") recorded head\(report.headsChecked == 1 ? "" : "s") checked"
-        }
-        if report.unchained > 0 {
-            summary += "; \(report.unchained) row\(report.unchained == 1 ? " is" : "s are") unchained (logged before the chain began, not verifiable"
-                + (report.unchainedRecorded ? ")" : ", and not yet recorded: any stampcam that logs a photo here records them)")
-        }
-        console.err(summary)
+        console.err("stampcam: " + summary(report))
         var holds = report.intact
         switch report.anchor {
         case .intact(let position)?:
-            console.err("stampcam: the anchor is row \(position) of the chain: nothing logged up to it has changed")
+            console.err("stampcam: " + L("the anchor is row {1} of the chain: nothing logged up to it has changed", position))
         case .broken(let position)?:
             holds = false
-            console.err("stampcam: the anchor is row \(position) of the chain, but rows up to it were changed, inserted or deleted since")
+            console.err("stampcam: " + L("the anchor is row {1} of the chain, but rows up to it were changed, inserted or deleted since", position))
         case .missing?:
             holds = false
-            console.err("stampcam: the anchor \(given.map(String.init(describing:)) ?? "") is not in the log: "
-                + "the log was rewritten, or its rows from there on were deleted")
+            console.err("stampcam: " + L("the anchor {1} is not in the log: the log was rewritten, or its rows from there on were deleted",
+                                         given.map(String.init(describing:)) ?? ""))
         case nil: break
         }
         return holds ? .success : .differences
+    }
+
+    /// What `log --verify` found, in one line: rows and chains, problems, photos' heads, rows before the chain.
+    private static func summary(_ report: ChainReport) -> String {
+        // TRANSLATORS: {2} is "in 1 chain" or "in 3 chains" (said apart, for its plural).
+        let chains = Ln("in {1} chain", "in {1} chains", report.chains, report.chains)
+        var summary = report.intact
+            ? Ln("{1} row {2} verified intact", "{1} rows {2} verified intact", report.chained, report.chained, chains)
+            // TRANSLATORS: {3} is "1 problem" or "4 problems".
+            : Ln("{1} row {2} walked: {3}", "{1} rows {2} walked: {3}", report.chained, report.chained, chains,
+                 Ln("{1} problem", "{1} problems", report.problems.count, report.problems.count))
+        if report.headsChecked > 0 {
+            summary += "; " + Ln("{1} photo's recorded head checked", "{1} photos' recorded heads checked", report.headsChecked, report.headsChecked)
+        }
+        if report.unchained > 0 {
+            summary += "; " + (report.unchainedRecorded
+                ? Ln("{1} row is unchained (logged before the chain began, not verifiable)",
+                     "{1} rows are unchained (logged before the chain began, not verifiable)", report.unchained, report.unchained)
+                : Ln("{1} row is unchained (logged before the chain began, not verifiable, and not yet recorded: any stampcam that logs a photo here records them)",
+                     "{1} rows are unchained (logged before the chain began, not verifiable, and not yet recorded: any stampcam that logs a photo here records them)",
+                     report.unchained, report.unchained))
+        }
+        return summary
     }
 
     /// A problem's kind as `--json` names it.
@@ -240,14 +265,14 @@ enum LogCommand: Command {
         }
         guard let catalog = try CatalogOptions.openForReading(catalogPath), let head = try catalog.chainHead,
               let link = try catalog.links()[head] else {
-            throw Failure("no photo is logged in a chain yet, so the log has no head to anchor", code: .noInput)
+            throw Failure(L("no photo is logged in a chain yet, so the log has no head to anchor"), code: .noInput)
         }
         let anchor = Anchor(position: link.position, hash: head)
         let clock = WallClock.now()
         let now = Timestamp(secondsSinceEpoch: clock.secondsSinceEpoch, utcOffsetMinutes: clock.utcOffsetMinutes)
         context.console.out("stampcam photo log anchor \(anchor) (taken \(now.iso8601), \(PathEncoding.display(catalogPath)))")
-        context.console.err("stampcam: keep this line somewhere the log's keeper cannot change (an e-mail, a ticket); "
-            + "'stampcam log --verify --anchor \(anchor)' then shows whether anything logged up to now changed")
+        context.console.err("stampcam: " + L("keep this line somewhere the log's keeper cannot change (an e-mail, a ticket); {1} then shows whether anything logged up to now changed",
+                                             "'stampcam log --verify --anchor \(anchor)'"))
         return .success
     }
 
@@ -275,8 +300,9 @@ enum LogCommand: Command {
             start += Catalog.batchSize
         }
         let stamped = scan.entries.count
-        console.err("stampcam: \(scan.files) JPEG\(scan.files == 1 ? "" : "s") read: \(stamped) stamped by stampcam, \(added) added to "
-            + "\(PathEncoding.display(catalogPath)), \(stamped - added) already there; \(scan.withoutRecord) without a stampcam record")
+        console.err("stampcam: " + Ln("{1} JPEG read: {2} stamped by stampcam, {3} added to {4}, {5} already there; {6} without a stampcam record",
+                                      "{1} JPEGs read: {2} stamped by stampcam, {3} added to {4}, {5} already there; {6} without a stampcam record",
+                                      scan.files, scan.files, stamped, added, PathEncoding.display(catalogPath), stamped - added, scan.withoutRecord))
         return Failure.exitCode(for: failures)
     }
 
@@ -295,15 +321,17 @@ enum LogCommand: Command {
         for source in options.positionals {
             do {
                 if let target, FileIdentity(path: FilePath(source)) == target {
-                    throw Failure("\(PathEncoding.display(source)): cannot merge a catalog into itself", code: .usage)
+                    throw Failure(PathEncoding.display(source) + ": " + L("cannot merge a catalog into itself"), code: .usage)
                 }
                 let count = try catalog.merge(from: source)
-                var line = "stampcam: \(PathEncoding.display(source)): \(count.read) photo\(count.read == 1 ? "" : "s"), \(count.added) added"
-                if count.unreadable > 0 { line += "; \(count.unreadable) rows could not be read and were left out" }
+                var line = "stampcam: \(PathEncoding.display(source)): " + Ln("{1} photo, {2} added", "{1} photos, {2} added", count.read, count.read, count.added)
+                if count.unreadable > 0 {
+                    line += "; " + Ln("{1} row could not be read and was left out", "{1} rows could not be read and were left out", count.unreadable, count.unreadable)
+                }
                 console.err(line)
                 // Its rows are merged as they are, so the merged log's --verify names them too.
                 for problem in count.chainProblems {
-                    console.err("stampcam: \(PathEncoding.display(source)): its chain is broken: \(problem)")
+                    console.err("stampcam: \(PathEncoding.display(source)): " + L("its chain is broken: {1}", problem.sentence))
                 }
                 if !count.chainProblems.isEmpty { tampered = true }
             } catch {

@@ -111,3 +111,12 @@ extension String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }
+
+extension Array where Element == String {
+    /// Labels as one column in a terminal: `least` columns wide, or one space past the widest
+    /// label (a translated one may be longer; CJK characters take two).
+    func column(least: Int) -> [String] {
+        let width = Swift.max(least, (map(TextWidth.columns).max() ?? 0) + 1)
+        return map { TextWidth.padded($0, width: width) }
+    }
+}

@@ -83,22 +83,24 @@ enum VerifyCommand: Command {
         return Verification.Outcome.allCases.count
     }
 
+    /// The outcome in a few words, in the user's language (`--json` has `outcome`'s own name).
     private static func headline(_ outcome: Verification.Outcome) -> String {
         switch outcome {
-        case .valid: return "valid"
-        case .untrusted: return "signer not trusted"
-        case .expired: return "certificate expired"
-        case .noCredentials: return "no credentials"
-        case .changed: return "changed since signing"
-        case .invalid: return "signature invalid"
+        // TRANSLATORS: a photo's verdict: its signature holds and its signer is trusted.
+        case .valid: return Lp("verdict", "valid")
+        case .untrusted: return L("signer not trusted")
+        case .expired: return L("certificate expired")
+        case .noCredentials: return L("no credentials")
+        case .changed: return L("changed since signing")
+        case .invalid: return L("signature invalid")
         }
     }
 
     private static func advice(_ outcome: Verification.Outcome, trustGiven: Bool) -> String {
         switch outcome {
-        case .untrusted where trustGiven: return "; its chain reaches none of the CA certificates given with --trust"
-        case .untrusted: return "; if you trust its CA, give the CA certificate with --trust CA.pem"
-        case .noCredentials: return "; it proves nothing about where or when it was taken"
+        case .untrusted where trustGiven: return "; " + L("its chain reaches none of the CA certificates given with --trust")
+        case .untrusted: return "; " + L("if you trust its CA, give the CA certificate with --trust CA.pem")
+        case .noCredentials: return "; " + L("it proves nothing about where or when it was taken")
         default: return ""
         }
     }
@@ -107,73 +109,87 @@ enum VerifyCommand: Command {
     private static func find(code: String, options: ParsedOptions, context: Context) throws -> [String] {
         let path = try CatalogOptions.path(options, context: context)
         guard let catalog = try CatalogOptions.openForReading(path) else {
-            throw Failure("no catalog at \(PathEncoding.display(path)) to find the code \(code) in", code: .noInput)
+            throw Failure(L("no catalog at {1} to find the code {2} in", PathEncoding.display(path), code), code: .noInput)
         }
         let photos = try catalog.photos(code: code).map(\.path)
-        for photo in photos { context.console.err("stampcam: code \(code): \(PathEncoding.display(photo))") }
+        for photo in photos { context.console.err("stampcam: " + L("code {1}: {2}", code, PathEncoding.display(photo))) }
         return photos
     }
 
     /// The text report of one photo: the verdict in one plain sentence, then the checks, the
     /// signer, the parent, and the stamp's assertion as it is.
     static func describe(_ verification: Verification, path: String) -> [String] {
-        var lines = [PathEncoding.display(path), "  " + VerdictSentence.text(verification), ""]
-        let row = { (label: String, value: String) in lines.append("  " + label.padding(13) + value) }
-        guard verification.hasCredentials else {
-            row("credentials", "none")
-            return lines
-        }
-        switch verification.damage {
-        case .cut?: row("credentials", "cut short: the file ends inside them")
-        case .malformed(let reason)?: row("credentials", "damaged: " + reason)
-        case nil: row("credentials", verification.generator.map { "yes, made by " + PathEncoding.display($0) } ?? "yes")
-        }
-        row("outcome", headline(verification.outcome))
-        if verification.damage != nil { return lines }
-        row("signature", verification.signatureValid ? "valid" : "invalid")
-        row("unchanged", verification.bindingHolds ? "yes, the file is as it was signed" : "no")
-        if let signer = verification.signer {
-            row("signer", PathEncoding.display(signer.subject))
-            if let organization = signer.organization { row("organisation", PathEncoding.display(organization)) }
-            row("SHA-256", signer.fingerprint)
-            row("valid", "\(signer.notBefore) to \(signer.notAfter)")
-        }
-        for issuer in verification.certificates.dropFirst() { row("issuer", PathEncoding.display(issuer.subject)) }
-        row("trusted", verification.trusted ? "yes" : "no")
-        if let stamp = verification.timeStamp { row("time-stamp", timeStampWords(stamp)) }
-        if let signed = verification.signedAt {
-            row("signed", signed.time.iso8601 + (signed.attested ? " (time-stamped)" : " (the signer's clock)"))
-        }
-        if let parent = verification.parent {
-            let name = parent.title.map { PathEncoding.display($0) + ", " } ?? ""
-            row("parent", parent.holds ? "\(name)credentials of its own, kept and intact"
-                : "\(name)its credentials do not hold: " + (parent.problem ?? ""))
-        }
-        if let code = verification.code {
-            // A code is only vouched for by a file that is as it was signed, and is the photo asked for.
-            let unchanged = verification.signatureValid && verification.bindingHolds
-            let state = !unchanged ? "not checked: the file is not as it was signed"
-                : verification.isLoggedPhoto == false ? "this file's own, not the code logged for it"
-                : verification.codeMatches == true ? "matches the fields and the picture hash"
-                : verification.codeMatches == false ? "does not match the fields and the picture hash" : "recorded"
-            row("code", PathEncoding.display(code) + ", " + state)
-        }
-        if let logged = verification.loggedCode, verification.isLoggedPhoto == false {
-            row("logged code", logged + ", which this file does not carry")
-        }
-        if let stamp = verification.stamp {
-            lines.append("  stamp")
+        let head = [PathEncoding.display(path), "  " + VerdictSentence.text(verification), ""]
+        let rows = details(verification)
+        let labels = rows.map(\.label).column(least: 13)
+        var lines = head + zip(labels, rows).map { "  " + $0 + $1.value }
+        if let stamp = verification.stamp, verification.hasCredentials, verification.damage == nil {
+            // TRANSLATORS: heading of the stamp's assertion (its fields below it, as they are).
+            lines.append("  " + Lp("verify", "stamp"))
             lines += tree(stamp, indent: "    ")
         }
         return lines
     }
 
+    /// The report's rows, label and value, each in the user's language.
+    private static func details(_ verification: Verification) -> [(label: String, value: String)] {
+        var rows: [(label: String, value: String)] = []
+        let row = { (label: String, value: String) in rows.append((label, value)) }
+        // TRANSLATORS: the labels of verify's report ("credentials", "signature" …) are one or two words each.
+        let credentials = Lp("verify", "credentials")
+        guard verification.hasCredentials else {
+            row(credentials, L("none"))
+            return rows
+        }
+        switch verification.damage {
+        case .cut?: row(credentials, L("cut short: the file ends inside them"))
+        case .malformed(let reason)?: row(credentials, L("damaged: {1}", reason))
+        case nil: row(credentials, verification.generator.map { L("yes, made by {1}", PathEncoding.display($0)) } ?? L("yes"))
+        }
+        row(Lp("verify", "outcome"), headline(verification.outcome))
+        if verification.damage != nil { return rows }
+        row(Lp("verify", "signature"), verification.signatureValid ? Lp("signature", "valid") : Lp("signature", "invalid"))
+        row(Lp("verify", "unchanged"), verification.bindingHolds ? L("yes, the file is as it was signed") : L("no"))
+        if let signer = verification.signer {
+            row(Lp("verify", "signer"), PathEncoding.display(signer.subject))
+            if let organization = signer.organization { row(Lp("verify", "organisation"), PathEncoding.display(organization)) }
+            row("SHA-256", signer.fingerprint)
+            // TRANSLATORS: label of a certificate's period of validity ("2026-01-01 to 2027-01-01").
+            row(Lp("verify", "valid"), L("{1} to {2}", signer.notBefore, signer.notAfter))
+        }
+        for issuer in verification.certificates.dropFirst() { row(Lp("verify", "issuer"), PathEncoding.display(issuer.subject)) }
+        row(Lp("verify", "trusted"), verification.trusted ? L("yes") : L("no"))
+        if let stamp = verification.timeStamp { row(Lp("verify", "time-stamp"), timeStampWords(stamp)) }
+        if let signed = verification.signedAt {
+            row(Lp("verify", "signed"), signed.attested ? L("{1} (time-stamped)", signed.time.iso8601) : L("{1} (the signer's clock)", signed.time.iso8601))
+        }
+        if let parent = verification.parent {
+            let name = parent.title.map(PathEncoding.display)
+            let state = parent.holds ? L("credentials of its own, kept and intact") : L("its credentials do not hold: {1}", parent.problem ?? "")
+            // TRANSLATORS: {1} is the parent photo's title, {2} what its credentials are.
+            row(Lp("verify", "parent"), name.map { L("{1}, {2}", $0, state) } ?? state)
+        }
+        if let code = verification.code {
+            // A code is only vouched for by a file that is as it was signed, and is the photo asked for.
+            let unchanged = verification.signatureValid && verification.bindingHolds
+            let state = !unchanged ? L("not checked: the file is not as it was signed")
+                : verification.isLoggedPhoto == false ? L("this file's own, not the code logged for it")
+                : verification.codeMatches == true ? L("matches the fields and the picture hash")
+                : verification.codeMatches == false ? L("does not match the fields and the picture hash") : L("recorded")
+            row(Lp("verify", "code"), L("{1}, {2}", PathEncoding.display(code), state))
+        }
+        if let logged = verification.loggedCode, verification.isLoggedPhoto == false {
+            row(Lp("verify", "logged code"), L("{1}, which this file does not carry", logged))
+        }
+        return rows
+    }
+
     /// A time-stamp, for the text report: when and by whom, or why it is not used.
     static func timeStampWords(_ stamp: TimeStamp) -> String {
-        let when = stamp.time.map { Timestamp(secondsSinceEpoch: $0, utcOffsetMinutes: 0).iso8601 } ?? "an unreadable time"
-        let by = stamp.authority.map { " by " + PathEncoding.display($0) } ?? ""
-        guard stamp.holds else { return "\(when)\(by), not used: \(stamp.problem ?? "")" }
-        return when + by + " (the certificates are checked at that time)"
+        let when = stamp.time.map { Timestamp(secondsSinceEpoch: $0, utcOffsetMinutes: 0).iso8601 } ?? L("an unreadable time")
+        let whenBy = stamp.authority.map { L("{1} by {2}", when, PathEncoding.display($0)) } ?? when
+        guard stamp.holds else { return L("{1}, not used: {2}", whenBy, stamp.problem ?? "") }
+        return L("{1} (the certificates are checked at that time)", whenBy)
     }
 
     /// A JSON value as `key: value` lines, nested by indentation; keys in order, so a new key needs no code.

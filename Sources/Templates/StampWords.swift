@@ -20,6 +20,8 @@ public struct StampWords: Sendable, Equatable {
     public var givenTimeMark: String
     /// Whether the language is written right to left (Arabic): a stamp's lines start on the right.
     public var rightToLeft: Bool
+    /// The eight compass points from north clockwise, as `{heading}` names them (`56° NE`).
+    public var compassPoints: [String]
 
     /// The label keys templates may use and their English words.
     /// The label keys templates may use and their English words.
@@ -52,10 +54,15 @@ public struct StampWords: Sendable, Equatable {
         longDate: marked("date format", "%-d %B %Y"),
         fileTimeMark: marked("time mark", "file time"), givenTimeMark: marked("time mark", "set by hand"),
         // TRANSLATORS: "rtl" for a language written right to left, else "ltr".
-        rightToLeft: marked("text direction", "ltr") == "rtl")
+        rightToLeft: marked("text direction", "ltr") == "rtl",
+        // TRANSLATORS: the compass points {heading} shows after the degrees (56° NE): north, north-east … north-west.
+        compassPoints: [marked("compass point", "N"), marked("compass point", "NE"), marked("compass point", "E"),
+                        marked("compass point", "SE"), marked("compass point", "S"), marked("compass point", "SW"),
+                        marked("compass point", "W"), marked("compass point", "NW")])
 
     public init(labels: [String: String], months: [String], shortMonths: [String], weekdays: [String],
-                shortWeekdays: [String], longDate: String, fileTimeMark: String, givenTimeMark: String, rightToLeft: Bool) {
+                shortWeekdays: [String], longDate: String, fileTimeMark: String, givenTimeMark: String, rightToLeft: Bool,
+                compassPoints: [String]) {
         self.labels = labels
         self.months = months
         self.shortMonths = shortMonths
@@ -65,11 +72,12 @@ public struct StampWords: Sendable, Equatable {
         self.fileTimeMark = fileTimeMark
         self.givenTimeMark = givenTimeMark
         self.rightToLeft = rightToLeft
+        self.compassPoints = compassPoints
     }
 
     /// The English words each passed through `translate(word, context)`, the contexts being
     /// "label", "month", "month abbreviation", "weekday", "weekday abbreviation", "date format",
-    /// "time mark" and "text direction" (whose English word is `ltr`; `rtl` turns the lines). A translation
+    /// "time mark", "compass point" and "text direction" (whose English word is `ltr`; `rtl` turns the lines). A translation
     /// that cannot be used (a date form with a bad directive) stays English.
     public static func translated(_ translate: (_ word: String, _ context: String) -> String) -> StampWords {
         var words = english
@@ -83,6 +91,7 @@ public struct StampWords: Sendable, Equatable {
         words.fileTimeMark = translate(english.fileTimeMark, "time mark")
         words.givenTimeMark = translate(english.givenTimeMark, "time mark")
         words.rightToLeft = translate("ltr", "text direction") == "rtl"
+        words.compassPoints = english.compassPoints.map { translate($0, "compass point") }
         return words
     }
 

@@ -100,7 +100,7 @@ public enum Variables {
             return "±\(max(1, Int(accuracy.rounded()))) m"
         case "heading":
             guard let heading = fields.heading, heading.isFinite else { return "" }
-            return Coordinates.heading(heading)
+            return Coordinates.heading(heading, points: fields.words.compassPoints)
         case "speed":
             guard let speed = fields.speed, speed.isFinite, speed >= 0, speed < 1e6 else { return "" }
             return fixedPoint(speed * 3.6, places: 1) + " km/h"

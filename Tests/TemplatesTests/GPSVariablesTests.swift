@@ -30,6 +30,17 @@ struct GPSVariablesTests {
         #expect(try Self.render(text, Self.fix) == expected)
     }
 
+    @Test("the compass point is in the stamp's language (German: Südost is SO)")
+    func compassInLanguage() throws {
+        let german = ["N": "N", "NE": "NO", "E": "O", "SE": "SO", "S": "S", "SW": "SW", "W": "W", "NW": "NW"]
+        var fields = Self.fix
+        fields.words = StampWords.translated { word, context in context == "compass point" ? german[word] ?? word : word }
+        fields.heading = 135
+        #expect(try Self.render("{heading}", fields) == "135° SO")
+        fields.heading = 80
+        #expect(try Self.render("{heading}", fields) == "80° O")
+    }
+
     @Test("a line of GPS variables without a fix is left out; nonsense values print nothing")
     func empty() throws {
         #expect(try Self.render("Heading {heading}", Fields()) == nil)
